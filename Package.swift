@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// entryd: a push and deep-link entry router.
+///
+/// - `EntryRouter`: the pure engine (no I/O, no clock).
+/// - `EntryDaemon`: the imperative shell (libuv loop, SQLite store, client).
+/// - `entryd`: the command line (daemon and CLI subcommands).
+let package = Package(
+    name: "entryd",
+    products: [
+        .library(name: "EntryRouter", targets: ["EntryRouter"]),
+        .executable(name: "entryd", targets: ["entryd"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "EntryRouter"),
+        .target(name: "EntryDaemon", dependencies: ["EntryRouter", "CUV", "CSQLite"]),
+        .executableTarget(name: "entryd", dependencies: ["EntryRouter", "EntryDaemon"]),
+        .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter"]),
+        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

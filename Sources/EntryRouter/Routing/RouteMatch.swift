@@ -1,0 +1,30 @@
+/// The routing decision for one URL or push payload, ready for the scene state machine.
+public struct RouteMatch: Sendable, Hashable {
+    /// The final route's name, after redirects.
+    public var route: String
+    public var params: [String: String]
+    public var target: Target
+    /// Seconds an entry may wait when its sender gave no expiration.
+    public var ttl: Int64?
+    /// Gates that must be open on a scene before it is handed over (R17).
+    public var requires: [String]
+    public var actions: [String: [RouteAction]]
+
+    public init(route: String, params: [String: String], target: Target, ttl: Int64? = nil,
+                requires: [String] = [], actions: [String: [RouteAction]] = [:]) {
+        self.route = route
+        self.params = params
+        self.target = target
+        self.ttl = ttl
+        self.requires = requires
+        self.actions = actions
+    }
+
+    /// What handing the entry to a scene means.
+    public enum Target: Sendable, Hashable {
+        /// A queued modal; `identity` is the value of the route's identity param, if it has one (R7).
+        case modal(kind: String, priority: Int, identity: String?)
+        case show(tab: String)
+        case tab(String)
+    }
+}

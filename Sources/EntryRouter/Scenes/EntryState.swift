@@ -1,0 +1,22 @@
+/// The life of an entry (SPEC §1): `pending` → `queued` → `presenting` → `presented` → `done`,
+/// with the side exits `replaced`, `retracted`, `expired`, `duplicate` and `updated`.
+public enum EntryState: String, Sendable, Hashable, CaseIterable {
+    case pending
+    case queued
+    case presenting
+    case presented
+    case done
+    case replaced
+    case retracted
+    case expired
+    case duplicate
+    case updated
+
+    /// A terminal state is never left again; only `pending`, `queued` and `presenting` move on.
+    public var isTerminal: Bool {
+        switch self {
+        case .pending, .queued, .presenting: return false
+        case .presented, .done, .replaced, .retracted, .expired, .duplicate, .updated: return true
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// A server-initiated message: to a scene (what to show) or to watchers (what changed).
+public enum Event: Sendable, Hashable {
+    case present(scene: String, modal: String, kind: String, route: String, entry: String, params: [String: String])
+    case update(scene: String, modal: String, params: [String: String])
+    case dismiss(scene: String, modal: String)
+    case selectTab(scene: String, tab: String)
+    case start(scene: String, flow: String, params: [String: String])
+    case show(scene: String, screen: String, route: String, tab: String, entry: String, params: [String: String])
+    case pop(scene: String, screen: String, reason: String)
+    case detach(scene: String, screen: String, parent: String)
+    /// To watchers: an entry changed state.
+    case entry(id: String, state: EntryState, route: String, scene: String?)
+    /// To watchers: a scene changed.
+    case scene(scene: String, what: SceneChange)
+}
+
+/// What happened to a scene, as watchers see it.
+public enum SceneChange: String, Sendable, Hashable, CaseIterable {
+    case connected, ready, busy, idle, background, gate, reset, disconnected
+    case orphanFinish = "orphan_finish"
+}

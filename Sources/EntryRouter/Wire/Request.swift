@@ -1,0 +1,83 @@
+/// One decoded request line: the caller's `req` token (echoed back) and what it asks for.
+public struct Request: Sendable, Hashable {
+    public var req: JSONValue?
+    public var op: Operation
+
+    public init(req: JSONValue? = nil, op: Operation) {
+        self.req = req
+        self.op = op
+    }
+}
+
+/// Every operation of the wire protocol (SPEC §3.1 and §3.2).
+public enum Operation: Sendable, Hashable {
+    case push(PushRequest)
+    case open(OpenRequest)
+    case retract(RetractTarget)
+    case status(limit: Int)
+    case watch
+    case scene(name: String, SceneOp)
+}
+
+/// A `push` request: an APNs payload and the sender's optional metadata.
+public struct PushRequest: Sendable, Hashable {
+    public var payload: JSONValue
+    /// The payload's encoded size in bytes, as received (APNs counts bytes, not values).
+    public var payloadBytes: Int
+    public var id: String?
+    public var collapseId: String?
+    /// Epoch seconds; `0` means "only if a scene can take it now".
+    public var expiration: Int64?
+
+    public init(payload: JSONValue, payloadBytes: Int, id: String? = nil, collapseId: String? = nil, expiration: Int64? = nil) {
+        self.payload = payload
+        self.payloadBytes = payloadBytes
+        self.id = id
+        self.collapseId = collapseId
+        self.expiration = expiration
+    }
+}
+
+/// An `open` request: a URL and where it came from.
+public struct OpenRequest: Sendable, Hashable {
+    public var url: String
+    /// nil lets the router derive it (`deeplink`, or `universalLink` for https).
+    public var source: EntrySource?
+    public var id: String?
+    public var expiration: Int64?
+
+    public init(url: String, source: EntrySource? = nil, id: String? = nil, expiration: Int64? = nil) {
+        self.url = url
+        self.source = source
+        self.id = id
+        self.expiration = expiration
+    }
+}
+
+/// What a `retract` request removes (R10).
+public enum RetractTarget: Sendable, Hashable {
+    case id(String)
+    case kind(String)
+    case collapseId(String)
+}
+
+/// The entry a scene was launched with (R2).
+public enum LaunchEntry: Sendable, Hashable {
+    case url(String)
+    case push(payload: JSONValue, payloadBytes: Int)
+}
+
+/// The `scene.*` operations; the scene's name travels beside them in `Operation.scene`.
+public enum SceneOp: Sendable, Hashable {
+    case connect(launch: LaunchEntry?)
+    case appeared(screen: String)
+    case presented(modal: String)
+    case dismissed(modal: String)
+    case action(modal: String, action: String)
+    case busy(Bool)
+    case pushed(screen: String, parent: String)
+    case finish(screen: String)
+    case background
+    case gate(String, open: Bool)
+    case reset
+}

@@ -1,0 +1,71 @@
+/// The `status` reply: scenes, the oldest pending entries and complete counts per state.
+public struct StatusReport: Sendable, Hashable {
+    public var scenes: [SceneStatus]
+    public var pending: [PendingStatus]
+    public var counts: [EntryState: Int]
+
+    public init(scenes: [SceneStatus] = [], pending: [PendingStatus] = [], counts: [EntryState: Int] = [:]) {
+        self.scenes = scenes
+        self.pending = pending
+        self.counts = counts
+    }
+}
+
+/// One scene in a `status` reply.
+public struct SceneStatus: Sendable, Hashable {
+    public var scene: String
+    public var ready: Bool
+    public var busy: Bool
+    public var gates: [String: Bool]
+    public var tab: String?
+    public var active: ActiveModal?
+    /// Entry ids, in the order they would be presented.
+    public var queue: [String]
+    /// Tab → screen ids on its stack (bottom first).
+    public var stacks: [String: [String]]
+
+    public init(scene: String, ready: Bool, busy: Bool, gates: [String: Bool], tab: String?, active: ActiveModal?,
+                queue: [String], stacks: [String: [String]]) {
+        self.scene = scene
+        self.ready = ready
+        self.busy = busy
+        self.gates = gates
+        self.tab = tab
+        self.active = active
+        self.queue = queue
+        self.stacks = stacks
+    }
+
+    /// The modal a scene shows: `modal` id, its `kind` and its `entry` id.
+    public struct ActiveModal: Sendable, Hashable {
+        public var modal: String
+        public var kind: String
+        public var entry: String
+
+        public init(modal: String, kind: String, entry: String) {
+            self.modal = modal
+            self.kind = kind
+            self.entry = entry
+        }
+    }
+}
+
+/// One pending entry in a `status` reply.
+public struct PendingStatus: Sendable, Hashable {
+    public var id: String
+    public var route: String
+    public var source: EntrySource
+    public var received: Instant
+    public var expires: Instant?
+    /// The scene it waits for (gates), or nil for any scene.
+    public var scene: String?
+
+    public init(id: String, route: String, source: EntrySource, received: Instant, expires: Instant?, scene: String?) {
+        self.id = id
+        self.route = route
+        self.source = source
+        self.received = received
+        self.expires = expires
+        self.scene = scene
+    }
+}

@@ -1,0 +1,4 @@
+import EntryDaemon
+import EntryRouter
+
+print("entryd")

@@ -1,0 +1,6 @@
+import Testing
+@testable import EntryDaemon
+
+@Test func daemonExists() {
+    _ = Daemon()
+}
