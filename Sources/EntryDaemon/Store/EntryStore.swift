@@ -1,0 +1,40 @@
+import EntryRouter
+
+/// Where the daemon keeps what it acknowledged (R16, R18).
+///
+/// The daemon commits each loop turn's records in one call, before it writes that turn's replies.
+public protocol EntryStore: AnyObject {
+    /// Everything a restarted router needs: entries not yet consumed and the dedupe window.
+    func load() throws(StoreError) -> StoredState
+    /// Records of one turn, atomically and durably (one transaction).
+    func commit(_ records: [Record]) throws(StoreError)
+    /// The store's own consistency check; "ok" when sound.
+    func integrityCheck() throws(StoreError) -> String
+    /// A human-readable description for logs and `status` (a path or `:memory:`).
+    var location: String { get }
+}
+
+/// What a store holds when the daemon starts.
+public struct StoredState: Sendable {
+    /// Entries whose state is `pending`, `queued` or `presenting`.
+    public var entries: [EntryRecord]
+    public var seen: [SeenKey]
+
+    public init(entries: [EntryRecord] = [], seen: [SeenKey] = []) {
+        self.entries = entries
+        self.seen = seen
+    }
+}
+
+/// A store failure, naming the file and what went wrong.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
