@@ -1,5 +1,5 @@
 /// Turns a URL or a push payload into a `RouteMatch`.
-public struct RoutingTable: Sendable {
+public struct RoutingTable: EntryRouting {
     public let config: Config
 
     public init(config: Config) {

@@ -1,0 +1,8 @@
+/// What the state machine needs from routing. `RoutingTable` is the real one; tests of the state
+/// machine may pass a small table of their own to keep each case about one rule.
+public protocol EntryRouting: Sendable {
+    /// Routes a URL (custom scheme or universal link); errors are `not_allowed` or `no_route`.
+    func route(url: String) -> Result<RouteMatch, WireError>
+    /// Routes a push payload; errors are `payload_too_large`, `wrong_bundle`, `not_allowed` or `no_route`.
+    func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError>
+}
