@@ -19,10 +19,13 @@ public struct StoredState: Sendable {
     /// Entries whose state is `pending`, `queued` or `presenting`.
     public var entries: [EntryRecord]
     public var seen: [SeenKey]
+    /// One more than the largest N of any stored generated id `e-N`, so ids never repeat across restarts.
+    public var nextEntryNumber: UInt64
 
-    public init(entries: [EntryRecord] = [], seen: [SeenKey] = []) {
+    public init(entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1) {
         self.entries = entries
         self.seen = seen
+        self.nextEntryNumber = nextEntryNumber
     }
 }
 
