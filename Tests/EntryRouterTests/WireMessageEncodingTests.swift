@@ -8,8 +8,8 @@ import Testing
         (Message.reply(Reply(req: .number(7), body: .success(.ok))), #"{"req":7,"ok":true}"#),
         (.reply(Reply(req: nil, body: .success(.ok))), #"{"ok":true}"#),
         (.reply(Reply(req: .object(["b": .number(1), "a": .string("x")]), body: .success(.ok))), #"{"req":{"a":"x","b":1},"ok":true}"#),
-        (.reply(Reply(req: .number(7), body: .failure(WireError(.noRoute, "no route matches materunner://nope"))))
-         , #"{"req":7,"ok":false,"error":{"code":"no_route","message":"no route matches materunner://nope"}}"#),
+        (.reply(Reply(req: .number(7), body: .failure(WireError(.noRoute, "no route matches materunner://nope")))),
+         #"{"req":7,"ok":false,"error":{"code":"no_route","message":"no route matches materunner://nope"}}"#),
         (.reply(Reply(req: nil, body: .failure(WireError(.frameTooLarge, "line longer than 65536 bytes")))),
          #"{"ok":false,"error":{"code":"frame_too_large","message":"line longer than 65536 bytes"}}"#),
         (.reply(Reply(req: .string("p"), body: .success(.entry(EntryReply(id: "e-9", route: "invitation", params: params, state: .queued))))),
