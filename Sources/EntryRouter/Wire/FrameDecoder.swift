@@ -80,9 +80,24 @@ public struct FrameDecoder: Sendable {
         return .tooLarge
     }
 
+    /// Searches eight bytes per step (SWAR): the scan runs over every byte the daemon reads.
     private mutating func findNewline() -> Int? {
-        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+        let found: Int? = buffer.withUnsafeBytes { bytes in
             var i = scanned
+            if let base = bytes.baseAddress {
+                let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highBits: UInt64 = 0x8080_8080_8080_8080
+                while i + 8 <= bytes.count {
+                    // A byte of `word` is zero where the input holds a newline; the classic
+                    // "has zero byte" test marks the first such byte exactly (later marks may be
+                    // false positives, but only the lowest one is used).
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ newlines
+                    let marks = (word &- ones) & ~word & highBits
+                    if marks != 0 { return i + marks.trailingZeroBitCount / 8 }
+                    i += 8
+                }
+            }
             while i < bytes.count {
                 if bytes[i] == ASCII.newline { return i }
                 i += 1

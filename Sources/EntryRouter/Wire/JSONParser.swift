@@ -25,6 +25,8 @@ struct JSONParser {
     private var depth = 0
     /// Reused buffer for strings with escapes; plain strings are made straight from `bytes`.
     private var scratch: [UInt8] = []
+    /// Members of the objects being parsed, innermost last (see `parseObject`).
+    private var pendingMembers: [PendingMember] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -113,17 +115,30 @@ struct JSONParser {
         failure(keyOffset, "duplicate key \"\(key)\"")
     }
 
+    /// Members wait on `pendingMembers` (a stack shared by nested objects) until the object is
+    /// complete, so that its dictionary is allocated once at its final size instead of growing and
+    /// rehashing member by member.
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try openObject()
-        var members: [String: JSONValue] = [:]
+        let base = pendingMembers.count
         var first = true
         while let key = try nextKey(first: first) {
             first = false
             let offset = keyOffset
-            let value = try parseValue()
-            if members.updateValue(value, forKey: key) != nil { throw failure(offset, "duplicate key \"\(key)\"") }
+            pendingMembers.append(PendingMember(key: key, value: try parseValue(), offset: offset))
         }
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: pendingMembers.count - base)
+        for member in pendingMembers[base...] where members.updateValue(member.value, forKey: member.key) != nil {
+            throw failure(member.offset, "duplicate key \"\(member.key)\"")
+        }
+        pendingMembers.removeSubrange(base...)
         return .object(members)
+    }
+
+    private struct PendingMember {
+        var key: String
+        var value: JSONValue
+        var offset: Int
     }
 
     // MARK: Arrays

@@ -100,11 +100,11 @@ public enum JSONWriter {
                 appendValue(value, &out)
             }
         } else {
-            for (index, key) in map.keys.sorted().enumerated() {
+            for (index, member) in map.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { out.append(ASCII.comma) }
-                appendString(key, to: &out)
+                appendString(member.key, to: &out)
                 out.append(ASCII.colon)
-                appendValue(map[key]!, &out)
+                appendValue(member.value, &out)
             }
         }
         out.append(ASCII.closeBrace)
