@@ -57,7 +57,7 @@ extension RequestFields {
                                      collapseId: try check.string("collapseId", collapseId),
                                      expiration: try check.epochSeconds("expiration", expiration)))
         case "open":
-            return .open(OpenRequest(url: try check.required(check.string("url", url), "url"),
+            return .open(OpenRequest(url: try check.requiredString("url", url),
                                      source: try check.openSource(source),
                                      id: try check.string("id", id),
                                      expiration: try check.epochSeconds("expiration", expiration)))
