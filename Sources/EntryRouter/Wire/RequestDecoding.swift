@@ -11,7 +11,181 @@ public struct RequestError: Error, Sendable, Hashable {
 
 extension Request {
     /// Decodes one line (without its terminator) into a typed request.
+    ///
+    /// - Not JSON (invalid UTF-8 included): `bad_json`, with the byte offset and what was expected.
+    ///   A `req` read before the syntax error is still echoed.
+    /// - JSON, but not an object, or a field missing or of the wrong type for its op: `bad_request`,
+    ///   naming the field. `req` is read before anything is checked, so it is always echoed.
+    /// - An `op` that is not one of the protocol's: `unknown_op`, naming it.
+    ///
+    /// Fields an op does not use are ignored, as are unknown fields. Every string field must be
+    /// non-empty (an empty scene, modal or entry id names nothing). Limits that the daemon can
+    /// configure (payload, URL and collapseId sizes) are the router's to check: decoding only
+    /// measures the payload's bytes.
     public static func decode(line: ArraySlice<UInt8>) -> Result<Request, RequestError> {
-        .failure(RequestError(req: nil, error: WireError(.badJSON, "not implemented yet")))
+        line.withUnsafeBufferPointer { bytes in
+            var fields = RequestFields()
+            do throws(JSONParseError) {
+                try fields.read(bytes)
+            } catch {
+                return .failure(RequestError(req: fields.req, error: WireError(.badJSON, "invalid JSON \(error)")))
+            }
+            guard fields.isObject else {
+                return .failure(RequestError(req: nil, error: WireError(.badRequest, "a request must be a JSON object")))
+            }
+            do throws(WireError) {
+                return .success(Request(req: fields.req, op: try fields.operation()))
+            } catch {
+                return .failure(RequestError(req: fields.req, error: error))
+            }
+        }
+    }
+}
+
+extension RequestFields {
+    /// The operation these fields ask for, checked against the op's required and optional fields.
+    func operation() throws(WireError) -> Operation {
+        guard let op else { throw WireError(.badRequest, "missing field `op`") }
+        guard case .string(let name) = op else { throw WireError(.badRequest, "field `op` must be a string") }
+        let check = FieldCheck(op: name)
+        switch name {
+        case "push":
+            guard let payload else { throw check.missing("payload") }
+            guard case .object = payload else { throw check.wrongType("payload", "an object (the APNs payload)") }
+            return .push(PushRequest(payload: payload, payloadBytes: payloadBytes,
+                                     id: try check.string("id", id),
+                                     collapseId: try check.string("collapseId", collapseId),
+                                     expiration: try check.epochSeconds("expiration", expiration)))
+        case "open":
+            return .open(OpenRequest(url: try check.requiredString("url", url),
+                                     source: try check.openSource(source),
+                                     id: try check.string("id", id),
+                                     expiration: try check.epochSeconds("expiration", expiration)))
+        case "retract":
+            return .retract(try retractTarget(check))
+        case "status":
+            return .status(limit: try check.positiveInteger("limit", limit) ?? 100)
+        case "watch":
+            return .watch
+        case "scene.connect":
+            return .scene(name: try check.requiredString("scene", scene), .connect(launch: try launchEntry(check)))
+        case "scene.appeared":
+            return .scene(name: try check.requiredString("scene", scene), .appeared(screen: try check.requiredString("screen", screen)))
+        case "scene.presented":
+            return .scene(name: try check.requiredString("scene", scene), .presented(modal: try check.requiredString("modal", modal)))
+        case "scene.dismissed":
+            return .scene(name: try check.requiredString("scene", scene), .dismissed(modal: try check.requiredString("modal", modal)))
+        case "scene.action":
+            return .scene(name: try check.requiredString("scene", scene), .action(modal: try check.requiredString("modal", modal),
+                                              action: try check.requiredString("action", action)))
+        case "scene.busy":
+            return .scene(name: try check.requiredString("scene", scene), .busy(try check.requiredBool("busy", busy)))
+        case "scene.pushed":
+            return .scene(name: try check.requiredString("scene", scene), .pushed(screen: try check.requiredString("screen", screen),
+                                              parent: try check.requiredString("parent", parent)))
+        case "scene.finish":
+            return .scene(name: try check.requiredString("scene", scene), .finish(screen: try check.requiredString("screen", screen)))
+        case "scene.background":
+            return .scene(name: try check.requiredString("scene", scene), .background)
+        case "scene.gate":
+            return .scene(name: try check.requiredString("scene", scene), .gate(try check.requiredString("gate", gate), open: try check.requiredBool("open", open)))
+        case "scene.reset":
+            return .scene(name: try check.requiredString("scene", scene), .reset)
+        default:
+            throw WireError(.unknownOp, "unknown op `\(name)`")
+        }
+    }
+
+    private func retractTarget(_ check: FieldCheck) throws(WireError) -> RetractTarget {
+        let id = try check.string("id", id)
+        let kind = try check.string("kind", kind)
+        let collapseId = try check.string("collapseId", collapseId)
+        switch (id, kind, collapseId) {
+        case (let id?, nil, nil): return .id(id)
+        case (nil, let kind?, nil): return .kind(kind)
+        case (nil, nil, let collapseId?): return .collapseId(collapseId)
+        default: throw WireError(.badRequest, "op `retract` needs exactly one of the fields `id`, `kind`, `collapseId`")
+        }
+    }
+
+    private func launchEntry(_ check: FieldCheck) throws(WireError) -> LaunchEntry? {
+        guard let launch else { return nil }
+        let shape = "{\"url\": string} or {\"push\": object}"
+        guard launch.notAnObject == nil else { throw check.wrongType("launch", shape) }
+        switch (launch.url, launch.push) {
+        case (let url?, nil):
+            guard case .string(let text) = url, !text.isEmpty else { throw check.wrongType("launch.url", "a non-empty string") }
+            return .url(text)
+        case (nil, let payload?):
+            guard case .object = payload else { throw check.wrongType("launch.push", "an object (the APNs payload)") }
+            return .push(payload: payload, payloadBytes: launch.pushBytes)
+        default:
+            throw check.wrongType("launch", shape)
+        }
+    }
+}
+
+/// Field checks for one op, so that every error names the field and the op.
+private struct FieldCheck {
+    let op: String
+
+    func missing(_ field: String) -> WireError {
+        WireError(.badRequest, "missing field `\(field)` (op `\(op)`)")
+    }
+
+    func wrongType(_ field: String, _ expected: String) -> WireError {
+        WireError(.badRequest, "field `\(field)` must be \(expected) (op `\(op)`)")
+    }
+
+    func required<Value>(_ value: Value?, _ field: String) throws(WireError) -> Value {
+        guard let value else { throw missing(field) }
+        return value
+    }
+
+    func string(_ field: String, _ value: JSONValue?) throws(WireError) -> String? {
+        guard let value else { return nil }
+        guard case .string(let text) = value, !text.isEmpty else { throw wrongType(field, "a non-empty string") }
+        return text
+    }
+
+    func requiredString(_ field: String, _ value: JSONValue?) throws(WireError) -> String {
+        try required(string(field, value), field)
+    }
+
+    func requiredBool(_ field: String, _ value: JSONValue?) throws(WireError) -> Bool {
+        guard let value else { throw missing(field) }
+        guard case .bool(let flag) = value else { throw wrongType(field, "true or false") }
+        return flag
+    }
+
+    /// An integral number: `5` and `5.0` alike (JSON does not tell them apart), exact up to 2^53.
+    private func integer(_ value: JSONValue) -> Int64? {
+        guard case .number(let number) = value, abs(number) <= 9_007_199_254_740_992 else { return nil }
+        let integer = Int64(number)
+        return Double(integer) == number ? integer : nil
+    }
+
+    func epochSeconds(_ field: String, _ value: JSONValue?) throws(WireError) -> Int64? {
+        guard let value else { return nil }
+        guard let seconds = integer(value), seconds >= 0 else {
+            throw wrongType(field, "a non-negative integer (epoch seconds; 0 = only if a scene can take it now)")
+        }
+        return seconds
+    }
+
+    func positiveInteger(_ field: String, _ value: JSONValue?) throws(WireError) -> Int? {
+        guard let value else { return nil }
+        guard let number = integer(value), number > 0 else { throw wrongType(field, "a positive integer") }
+        return Int(number)
+    }
+
+    /// `open` may name any source but `launch`, which only `scene.connect` creates.
+    func openSource(_ value: JSONValue?) throws(WireError) -> EntrySource? {
+        guard let value else { return nil }
+        guard case .string(let text) = value, let source = EntrySource(rawValue: text), source != .launch else {
+            let allowed = EntrySource.allCases.filter { $0 != .launch }.map(\.rawValue).joined(separator: ", ")
+            throw wrongType("source", "one of \(allowed)")
+        }
+        return source
     }
 }

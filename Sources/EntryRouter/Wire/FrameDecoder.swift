@@ -1,0 +1,126 @@
+/// Splits a byte stream into newline-delimited frames (SPEC §3, framing), with nothing else:
+/// no JSON, no UTF-8 (invalid bytes pass through to the parser, which answers `bad_json`).
+///
+/// Feed it what the socket read (`append`), then drain `next()` until it returns nil.
+///
+/// - A frame is a line without its terminator; `\n` and `\r\n` both end a line.
+/// - Empty lines (also a bare `\r\n`) are skipped silently: a keep-alive newline or a trailing
+///   blank line from `printf` is harmless and gets no reply.
+/// - A line longer than `maxFrame` bytes (terminator not counted) yields `.tooLarge` once, as soon as
+///   that is certain, even before its newline arrives; the decoder is then finished: the connection
+///   is to be closed, so later bytes are ignored and `next()` returns nil.
+/// - Frames are slices of the decoder's buffer: drop them before the next `append`, or the buffer's
+///   storage is copied on write.
+public struct FrameDecoder: Sendable {
+    /// One result of `next()`.
+    public enum Frame: Sendable, Hashable {
+        case line(ArraySlice<UInt8>)
+        /// A line exceeded `maxFrame`; nothing follows.
+        case tooLarge
+    }
+
+    public let maxFrame: Int
+    private var buffer: [UInt8] = []
+    /// The first byte not yet handed out.
+    private var start = 0
+    /// Bytes from `start` up to here hold no newline: where the next search continues, so that a line
+    /// trickling in byte by byte is scanned once, not once per byte.
+    private var scanned = 0
+    /// Set after `.tooLarge` was returned.
+    public private(set) var isFinished = false
+
+    public init(maxFrame: Int = 65_536) {
+        precondition(maxFrame > 0, "maxFrame must be positive")
+        self.maxFrame = maxFrame
+    }
+
+    /// True when bytes of an unterminated line are buffered (the slow-loris stall timer runs while
+    /// this holds). Meaningful after `next()` returned nil.
+    public var hasPartialLine: Bool { !isFinished && start < buffer.count }
+
+    /// Adds bytes read from the connection.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !isFinished, !bytes.isEmpty else { return }
+        compact()
+        buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Adds bytes read from the connection.
+    public mutating func append(_ bytes: [UInt8]) {
+        guard !isFinished, !bytes.isEmpty else { return }
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete frame, or nil when more bytes are needed (or the decoder is finished).
+    public mutating func next() -> Frame? {
+        while !isFinished {
+            guard let newline = findNewline() else {
+                // A trailing `\r` may be the start of the terminator, so it does not count yet.
+                let pending = buffer.count - start
+                let shortestLine = buffer.last == ASCII.carriageReturn ? pending - 1 : pending
+                return shortestLine > maxFrame ? finish() : nil
+            }
+            var end = newline
+            if end > start, buffer[end - 1] == ASCII.carriageReturn { end -= 1 }
+            let lineStart = start
+            start = newline + 1
+            scanned = start
+            if end - lineStart > maxFrame { return finish() }
+            if end > lineStart { return .line(buffer[lineStart..<end]) }
+        }
+        return nil
+    }
+
+    private mutating func finish() -> Frame {
+        isFinished = true
+        buffer = []
+        start = 0
+        scanned = 0
+        return .tooLarge
+    }
+
+    /// Searches eight bytes per step (SWAR): the scan runs over every byte the daemon reads.
+    private mutating func findNewline() -> Int? {
+        let found: Int? = buffer.withUnsafeBytes { bytes in
+            var i = scanned
+            if let base = bytes.baseAddress {
+                let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highBits: UInt64 = 0x8080_8080_8080_8080
+                while i + 8 <= bytes.count {
+                    // A byte of `word` is zero where the input holds a newline; the classic
+                    // "has zero byte" test marks the first such byte exactly (later marks may be
+                    // false positives, but only the lowest one is used).
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ newlines
+                    let marks = (word &- ones) & ~word & highBits
+                    if marks != 0 { return i + marks.trailingZeroBitCount / 8 }
+                    i += 8
+                }
+            }
+            while i < bytes.count {
+                if bytes[i] == ASCII.newline { return i }
+                i += 1
+            }
+            return nil
+        }
+        if found == nil { scanned = buffer.count }
+        return found
+    }
+
+    /// Drops the bytes already handed out. Everything consumed (the common case: reads end on a line
+    /// boundary) costs nothing; otherwise the tail moves only when the consumed head is at least as
+    /// long as it, so each byte is moved a bounded number of times: linear overall, never quadratic.
+    private mutating func compact() {
+        guard start > 0 else { return }
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+        } else if start >= buffer.count - start {
+            buffer.removeSubrange(0..<start)
+        } else {
+            return
+        }
+        scanned -= start
+        start = 0
+    }
+}

@@ -1,0 +1,381 @@
+/// A strict RFC 8259 parser over a borrowed byte buffer.
+///
+/// Strict means: one value with optional surrounding whitespace, no trailing commas, no comments,
+/// UTF-8 validated inside strings (outside them only ASCII is valid anyway), no lone surrogates in
+/// `\u` escapes (a Swift `String` cannot hold them), no duplicate keys in an object (RFC 8259 leaves
+/// their meaning open; a payload whose `type` means two things is refused rather than guessed), no
+/// number that overflows a `Double`, and at most `maxDepth` nested arrays and objects, so that a
+/// hostile line cannot exhaust the stack.
+///
+/// Besides whole values it offers a member-by-member cursor (`openObject`, `nextKey`) so that request
+/// decoding reads the top-level object straight into its fields and learns the byte span of a member
+/// (the push payload's size as received) without building a dictionary first.
+///
+/// The parser borrows `bytes`: create and use it inside `withUnsafeBufferPointer` and never let it
+/// escape that closure.
+struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted (the top-level object is depth 1).
+    static let maxDepth = 64
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of the next unread byte.
+    private(set) var position = 0
+    /// The offset of the key `nextKey` returned last, for errors about that member.
+    private(set) var keyOffset = 0
+    private var depth = 0
+    /// Reused buffer for strings with escapes; plain strings are made straight from `bytes`.
+    private var scratch: [UInt8] = []
+    /// Members of the objects being parsed, innermost last (see `parseObject`).
+    private var pendingMembers: [PendingMember] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Parses the whole buffer as one JSON value.
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        let value = try parseValue()
+        try expectEnd()
+        return value
+    }
+
+    /// Requires that only whitespace is left.
+    mutating func expectEnd() throws(JSONParseError) {
+        skipWhitespace()
+        if position < bytes.count { throw failure(position, "expected end of input after the value") }
+    }
+
+    /// The next byte after whitespace, without consuming it; nil at the end of the input.
+    mutating func peekSignificant() -> UInt8? {
+        skipWhitespace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case ASCII.space, ASCII.newline, ASCII.carriageReturn, ASCII.tab: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Parses one value at the current position (leading whitespace skipped, trailing left alone,
+    /// so that `position` afterwards is the end of the value's text).
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard let byte = peekSignificant() else { throw failure(position, "expected a value") }
+        switch byte {
+        case ASCII.openBrace: return try parseObject()
+        case ASCII.openBracket: return try parseArray()
+        case ASCII.quote: return .string(try parseString())
+        case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try parseLiteral("null"); return .null
+        case ASCII.minus, ASCII.zero...ASCII.nine: return try parseNumber()
+        default: throw failure(position, "expected a value")
+        }
+    }
+
+    // MARK: Objects
+
+    /// Consumes the `{` that opens an object; then call `nextKey` until it returns nil.
+    mutating func openObject() throws(JSONParseError) {
+        guard peekSignificant() == ASCII.openBrace else { throw failure(position, "expected an object") }
+        try enterContainer()
+        position += 1
+    }
+
+    /// Reads the next member's key and the `:` after it, leaving the value to be read next; returns
+    /// nil after consuming the object's closing `}`. `first` is true for the first call per object.
+    mutating func nextKey(first: Bool) throws(JSONParseError) -> String? {
+        guard let byte = peekSignificant() else {
+            throw failure(position, first ? "expected a string key or '}'" : "expected ',' or '}' after an object member")
+        }
+        if byte == ASCII.closeBrace {
+            position += 1
+            depth -= 1
+            return nil
+        }
+        if !first {
+            guard byte == ASCII.comma else { throw failure(position, "expected ',' or '}' after an object member") }
+            position += 1
+        }
+        guard peekSignificant() == ASCII.quote else {
+            throw failure(position, first ? "expected a string key or '}'" : "expected a string key")
+        }
+        keyOffset = position
+        let key = try parseString()
+        guard peekSignificant() == ASCII.colon else { throw failure(position, "expected ':' after an object key") }
+        position += 1
+        return key
+    }
+
+    /// The error for a key that occurred before in the same object.
+    func duplicateKey(_ key: String) -> JSONParseError {
+        failure(keyOffset, "duplicate key \"\(key)\"")
+    }
+
+    /// Members wait on `pendingMembers` (a stack shared by nested objects) until the object is
+    /// complete, so that its dictionary is allocated once at its final size instead of growing and
+    /// rehashing member by member.
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try openObject()
+        let base = pendingMembers.count
+        var first = true
+        while let key = try nextKey(first: first) {
+            first = false
+            let offset = keyOffset
+            pendingMembers.append(PendingMember(key: key, value: try parseValue(), offset: offset))
+        }
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: pendingMembers.count - base)
+        for member in pendingMembers[base...] where members.updateValue(member.value, forKey: member.key) != nil {
+            throw failure(member.offset, "duplicate key \"\(member.key)\"")
+        }
+        pendingMembers.removeSubrange(base...)
+        return .object(members)
+    }
+
+    private struct PendingMember {
+        var key: String
+        var value: JSONValue
+        var offset: Int
+    }
+
+    // MARK: Arrays
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        position += 1
+        var elements: [JSONValue] = []
+        if peekSignificant() == ASCII.closeBracket {
+            position += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try parseValue())
+            switch peekSignificant() {
+            case ASCII.comma:
+                position += 1
+            case ASCII.closeBracket:
+                position += 1
+                depth -= 1
+                return .array(elements)
+            default:
+                throw failure(position, "expected ',' or ']' after an array element")
+            }
+        }
+    }
+
+    private mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        if depth > Self.maxDepth { throw failure(position, "nesting deeper than \(Self.maxDepth) levels") }
+    }
+
+    // MARK: Literals and numbers
+
+    private mutating func parseLiteral(_ word: StaticString) throws(JSONParseError) {
+        let count = word.utf8CodeUnitCount
+        for i in 0..<count {
+            guard position + i < bytes.count, bytes[position + i] == word.utf8Start[i] else {
+                throw failure(position, "expected a value (\"\(word)\"?)")
+            }
+        }
+        position += count
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = position
+        var i = position
+        let negative = bytes[i] == ASCII.minus
+        if negative { i += 1 }
+        guard i < bytes.count, isDigit(bytes[i]) else { throw failure(i, "expected a digit") }
+        if bytes[i] == ASCII.zero {
+            i += 1
+        } else {
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        let integerEnd = i
+        if i < bytes.count, bytes[i] == ASCII.dot {
+            i += 1
+            guard i < bytes.count, isDigit(bytes[i]) else { throw failure(i, "expected a digit after '.'") }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == ASCII.lowerE || bytes[i] == ASCII.upperE {
+            i += 1
+            if i < bytes.count, bytes[i] == ASCII.plus || bytes[i] == ASCII.minus { i += 1 }
+            guard i < bytes.count, isDigit(bytes[i]) else { throw failure(i, "expected a digit in the exponent") }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        position = i
+        let digitsStart = negative ? start + 1 : start
+        // Up to 15 digits fit a Double exactly: the common case (ids, counts, epoch seconds) needs
+        // neither a String nor the decimal conversion routine.
+        if integerEnd == i, i - digitsStart <= 15 {
+            var magnitude: Int64 = 0
+            for k in digitsStart..<i { magnitude = magnitude * 10 + Int64(bytes[k] &- ASCII.zero) }
+            let value = Double(magnitude)
+            return .number(negative ? -value : value)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw failure(start, "number out of range") }
+        return .number(value)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= ASCII.zero && byte <= ASCII.nine }
+
+    // MARK: Strings
+
+    /// Parses a string at the opening quote.
+    mutating func parseString() throws(JSONParseError) -> String {
+        position += 1
+        let start = position
+        var i = start
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == ASCII.quote {
+                position = i + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            }
+            if byte == ASCII.backslash { return try parseEscapedString(from: start, firstEscape: i) }
+            if byte < 0x20 { throw failure(i, "control character in a string (escape it as \\u00XX)") }
+            i = byte < 0x80 ? i + 1 : try skipUTF8Sequence(at: i)
+        }
+        throw failure(i, "expected '\"' to close the string")
+    }
+
+    /// The slow path for strings with escapes: decode into `scratch`, then make the String once.
+    private mutating func parseEscapedString(from start: Int, firstEscape: Int) throws(JSONParseError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
+        var i = firstEscape
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == ASCII.quote {
+                position = i + 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte == ASCII.backslash {
+                i = try decodeEscape(at: i)
+            } else if byte < 0x20 {
+                throw failure(i, "control character in a string (escape it as \\u00XX)")
+            } else if byte < 0x80 {
+                scratch.append(byte)
+                i += 1
+            } else {
+                let end = try skipUTF8Sequence(at: i)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                i = end
+            }
+        }
+        throw failure(i, "expected '\"' to close the string")
+    }
+
+    /// Decodes the escape at `at` (a backslash) into `scratch`; returns the offset after it.
+    private mutating func decodeEscape(at start: Int) throws(JSONParseError) -> Int {
+        let i = start + 1
+        guard i < bytes.count else { throw failure(i, "expected an escape character after '\\'") }
+        let simple: UInt8
+        switch bytes[i] {
+        case ASCII.quote: simple = ASCII.quote
+        case ASCII.backslash: simple = ASCII.backslash
+        case ASCII.slash: simple = ASCII.slash
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = ASCII.newline
+        case UInt8(ascii: "r"): simple = ASCII.carriageReturn
+        case UInt8(ascii: "t"): simple = ASCII.tab
+        case UInt8(ascii: "u"): return try decodeUnicodeEscape(at: start)
+        default: throw failure(i, "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+        }
+        scratch.append(simple)
+        return i + 1
+    }
+
+    /// Decodes `\uXXXX` (and the low half of a surrogate pair after it) into `scratch`.
+    private mutating func decodeUnicodeEscape(at start: Int) throws(JSONParseError) -> Int {
+        var unit = try hexQuad(at: start + 2)
+        var end = start + 6
+        if unit >= 0xDC00, unit <= 0xDFFF { throw failure(start, "lone low surrogate \\u\(hex(unit))") }
+        if unit >= 0xD800, unit <= 0xDBFF {
+            guard end + 1 < bytes.count, bytes[end] == ASCII.backslash, bytes[end + 1] == UInt8(ascii: "u") else {
+                throw failure(start, "high surrogate \\u\(hex(unit)) must be followed by a \\u low surrogate")
+            }
+            let low = try hexQuad(at: end + 2)
+            guard low >= 0xDC00, low <= 0xDFFF else {
+                throw failure(end, "expected a low surrogate (\\uDC00-\\uDFFF) after \\u\(hex(unit))")
+            }
+            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            end += 6
+        }
+        // Every value here is a valid scalar: surrogates were combined or refused above.
+        for byte in Unicode.UTF8.encode(Unicode.Scalar(unit)!)! { scratch.append(byte) }
+        return end
+    }
+
+    private func hexQuad(at start: Int) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for i in start..<start + 4 {
+            guard i < bytes.count else { throw failure(i, "expected 4 hex digits after \\u") }
+            let byte = bytes[i]
+            let digit: UInt8
+            switch byte {
+            case ASCII.zero...ASCII.nine: digit = byte - ASCII.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure(i, "expected 4 hex digits after \\u")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private func hex(_ unit: UInt32) -> String {
+        let digits = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Validates the multi-byte UTF-8 sequence starting at `start` (Unicode Table 3-7: no overlong
+    /// forms, no encoded surrogates, nothing above U+10FFFF); returns the offset after it.
+    private func skipUTF8Sequence(at start: Int) throws(JSONParseError) -> Int {
+        let lead = bytes[start]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw failure(start, "invalid UTF-8")
+        }
+        for k in 1..<length {
+            let i = start + k
+            guard i < bytes.count else { throw failure(start, "invalid UTF-8 (truncated sequence)") }
+            let byte = bytes[i]
+            guard byte >= low, byte <= high else { throw failure(start, "invalid UTF-8") }
+            low = 0x80
+            high = 0xBF
+        }
+        return start + length
+    }
+
+    private func failure(_ offset: Int, _ reason: String) -> JSONParseError {
+        JSONParseError(offset: offset, reason: reason)
+    }
+}
+
+extension JSONValue {
+    /// Parses one JSON value (RFC 8259, strictly: see `JSONParser`) from `bytes`, for example a
+    /// frame from `FrameDecoder` or a reply line a client received. Error offsets count from the
+    /// slice's first byte.
+    public static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            var parser = JSONParser(buffer)
+            return try parser.parseDocument()
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Testing
+@testable import EntryRouter
+
+@Suite struct FrameDecoderTests {
+    /// Drains every frame, rendering lines as text and `.tooLarge` as "<too large>".
+    private func drain(_ decoder: inout FrameDecoder) -> [String] {
+        var frames: [String] = []
+        while let frame = decoder.next() {
+            switch frame {
+            case .line(let line): frames.append(String(decoding: line, as: UTF8.self))
+            case .tooLarge: frames.append("<too large>")
+            }
+        }
+        return frames
+    }
+
+    /// Feeds `stream` in chunks of `chunk` bytes, draining after each.
+    private func frames(_ stream: String, chunk: Int, maxFrame: Int = 64) -> [String] {
+        var decoder = FrameDecoder(maxFrame: maxFrame)
+        let all = Array(stream.utf8)
+        var frames: [String] = []
+        var offset = 0
+        while offset < all.count {
+            decoder.append(Array(all[offset..<min(offset + chunk, all.count)]))
+            frames += drain(&decoder)
+            offset += chunk
+        }
+        return frames
+    }
+
+    @Test(arguments: [1, 2, 3, 5, 7, 16, 1000])
+    func anyChunkingGivesTheSameFrames(chunk: Int) {
+        let stream = "{\"op\":\"watch\"}\n{\"op\":\"status\"}\r\n\n{\"req\":1}\nlast\n"
+        #expect(frames(stream, chunk: chunk) == ["{\"op\":\"watch\"}", "{\"op\":\"status\"}", "{\"req\":1}", "last"])
+    }
+
+    @Test func manyFramesInOneChunk() {
+        let lines = (0..<500).map { "{\"req\":\($0)}" }
+        var decoder = FrameDecoder()
+        decoder.append(Array((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(drain(&decoder) == lines)
+        #expect(!decoder.hasPartialLine)
+    }
+
+    @Test func lineSplitAcrossChunks() {
+        var decoder = FrameDecoder()
+        #expect(!decoder.hasPartialLine)
+        decoder.append(Array("{\"op\":".utf8))
+        #expect(drain(&decoder) == [])
+        #expect(decoder.hasPartialLine)
+        decoder.append(Array("\"watch\"}\n{\"op\"".utf8))
+        #expect(drain(&decoder) == ["{\"op\":\"watch\"}"])
+        #expect(decoder.hasPartialLine)
+        decoder.append(Array(":\"status\"}\n".utf8))
+        #expect(drain(&decoder) == ["{\"op\":\"status\"}"])
+        #expect(!decoder.hasPartialLine)
+    }
+
+    @Test func appendsFromARawBuffer() {
+        var decoder = FrameDecoder()
+        let chunk = Array("a\nb".utf8)
+        chunk.withUnsafeBytes { decoder.append($0) }
+        #expect(drain(&decoder) == ["a"])
+        #expect(decoder.hasPartialLine)
+    }
+
+    @Test(arguments: [
+        ("12345678\n", ["12345678"]),
+        ("12345678\r\n", ["12345678"]),
+        ("123456789\n", ["<too large>"]),
+        ("123456789\r\n", ["<too large>"]),
+        ("1234\n123456789\nnever\n", ["1234", "<too large>"]),
+    ])
+    func frameLimit(stream: String, expected: [String]) {
+        #expect(frames(stream, chunk: 1000, maxFrame: 8) == expected)
+        #expect(frames(stream, chunk: 1, maxFrame: 8) == expected)
+    }
+
+    @Test func tooLargeIsKnownBeforeTheNewline() {
+        var decoder = FrameDecoder(maxFrame: 8)
+        decoder.append(Array("12345678\r".utf8))
+        #expect(drain(&decoder) == [], "a trailing \\r may still be the terminator")
+        decoder.append(Array("9".utf8))
+        #expect(drain(&decoder) == ["<too large>"])
+        #expect(decoder.isFinished)
+        #expect(!decoder.hasPartialLine)
+        decoder.append(Array("\nok\n".utf8))
+        #expect(drain(&decoder) == [], "a finished decoder yields nothing more")
+    }
+
+    @Test func crlfAndBareCarriageReturns() {
+        #expect(frames("a\r\nb\nc\rd\n\r\r\n", chunk: 100) == ["a", "b", "c\rd", "\r"])
+    }
+
+    @Test func emptyLinesAreSkipped() {
+        #expect(frames("\n\r\n\nx\n\n", chunk: 100) == ["x"])
+        #expect(frames("\n\r\n\nx\n\n", chunk: 1) == ["x"])
+    }
+
+    @Test func invalidUTF8PassesThroughToTheParser() {
+        var decoder = FrameDecoder()
+        decoder.append([0x7B, 0xFF, 0xFE, 0x7D, 0x0A])
+        guard case .line(let line) = decoder.next() else { Issue.record("expected a line"); return }
+        #expect(Array(line) == [0x7B, 0xFF, 0xFE, 0x7D])
+        guard case .failure(let failure) = Request.decode(line: line) else { Issue.record("decoded invalid UTF-8"); return }
+        #expect(failure.error.code == .badJSON)
+    }
+
+    @Test func aLongPartialLineSurvivesCompaction() {
+        // Consumed heads are dropped while a line is still arriving; the line must come out whole.
+        var decoder = FrameDecoder(maxFrame: 10_000)
+        var expected: [String] = []
+        var received: [String] = []
+        for round in 0..<50 {
+            let head = "short-\(round)\n"
+            let long = String(repeating: Character(String(round % 10)), count: 300 + round)
+            expected += ["short-\(round)", long]
+            decoder.append(Array((head + long.prefix(100)).utf8))
+            received += drain(&decoder)
+            decoder.append(Array((long.dropFirst(100) + "\n").utf8))
+            received += drain(&decoder)
+        }
+        #expect(received == expected)
+    }
+}
