@@ -97,7 +97,7 @@ import Testing
     @Test func aMissingDirectoryIsNamed() throws {
         let path = "/proc/entryd-absent/entryd.sqlite"
         let error = try #require(refusal(opening: path))
-        #expect(error.hasPrefix(path + ": cannot open the store: it cannot be opened"))
+        #expect(error.hasPrefix(path + ": cannot open the store: its directory /proc/entryd-absent cannot be written"))
         #expect(error.contains("no such file or directory"))
     }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import CUV
 
 extension StoreError {
     /// A store error for a failed SQLite call, saying what the user can do about the common causes.
@@ -23,5 +24,23 @@ extension StoreError {
             advice = error.reason
         }
         self.init(path: error.path, message: "\(action): \(advice)")
+    }
+}
+
+extension StoreError {
+    /// Why a store file in `path`'s directory cannot be created, when the directory is the reason.
+    ///
+    /// SQLite's own report is misleading here: after a read-write open fails (say with "read-only file
+    /// system") it retries read-only, and reports that attempt's "no such file or directory".
+    static func directoryProblem(of path: String) -> StoreError? {
+        guard path != ":memory:" else { return nil }
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var request = uv_fs_t()
+        // W_OK | X_OK from <unistd.h>: create a file in the directory.
+        let rc = uv_fs_access(nil, &request, directory, 2 | 1, nil)
+        uv_fs_req_cleanup(&request)
+        guard rc < 0 else { return nil }
+        return StoreError(path: path, message: "cannot open the store: its directory \(directory) "
+            + "cannot be written (\(String(cString: uv_strerror(rc)))); create it, make it writable or pass another --store")
     }
 }

@@ -36,7 +36,7 @@ public final class SQLiteStore: EntryStore {
         do {
             database = try Database(path: path, mode: .readWriteCreate)
         } catch {
-            throw StoreError(error, while: "cannot open the store")
+            throw StoreError.directoryProblem(of: path) ?? StoreError(error, while: "cannot open the store")
         }
         guard !database.isReadOnly else {
             throw StoreError(path: path, message: "cannot open the store for writing: the file or its file system "
