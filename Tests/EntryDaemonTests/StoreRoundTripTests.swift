@@ -14,7 +14,7 @@ import Testing
             state: .presenting, scene: "main")
         let bare = EntryRecord(
             id: "sender-42", source: .deeplink, route: "recordDetail", params: [:], collapseId: nil, kind: nil,
-            priority: nil, identity: nil, received: Instant(milliseconds: 5), expires: nil, state: .pending, scene: nil)
+            priority: nil, identity: nil, received: Instant(milliseconds: 1_700_000_000_124), expires: nil, state: .pending, scene: nil)
         let seen = SeenKey(key: "launch:materunner://invite/abc", at: Instant(milliseconds: 1_700_000_000_000))
         do {
             let store = try SQLiteStore(path: path)
@@ -34,13 +34,16 @@ import Testing
         #expect(try store.load().entries.map(\.id) == ["e-1", "e-3"])
     }
 
-    @Test func liveStatesAreLoadedInArrivalOrderAcrossUpdates() throws {
+    @Test func liveEntriesLoadByReceivedInstantThenFirstInsertion() throws {
         let store = try SQLiteStore(path: ":memory:")
         try store.commit([.entry(sampleEntry("b", received: 2)), .entry(sampleEntry("a", received: 2))])
-        try store.commit([.entry(sampleEntry("c", state: .presenting)), .entry(sampleEntry("b", state: .queued))])
+        try store.commit([.entry(sampleEntry("c", state: .presenting, received: 2)),
+                          .entry(sampleEntry("b", state: .queued, received: 2))])
         let entries = try store.load().entries
         #expect(entries.map(\.id) == ["b", "a", "c"])
         #expect(entries.map(\.state) == [.queued, .pending, .presenting])
+        try store.commit([.entry(sampleEntry("early", received: 1))])
+        #expect(try store.load().entries.map(\.id) == ["early", "b", "a", "c"])
     }
 
     @Test(arguments: [

@@ -33,7 +33,7 @@ enum Migrations {
                     THEN CAST(substr(id, 3) AS INTEGER) END
                 ) VIRTUAL
             );
-            CREATE INDEX entries_live ON entries (state) WHERE state IN ('pending', 'queued', 'presenting');
+            CREATE INDEX entries_live ON entries (received_ms) WHERE state IN ('pending', 'queued', 'presenting');
             CREATE INDEX entries_number ON entries (number);
             CREATE TABLE seen (
                 key TEXT PRIMARY KEY NOT NULL,

@@ -91,26 +91,24 @@ public final class SQLiteStore: EntryStore {
     public func load() throws(StoreError) -> StoredState {
         do {
             return StoredState(entries: try loadEntries(), seen: try loadSeen(), nextEntryNumber: try nextEntryNumber())
-        } catch let error as SQLiteError {
-            throw StoreError(error, while: "cannot load the store")
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw StoreError(path: location, message: "cannot load the store: \(error)")
+            throw StoreError(error, while: "cannot load the store")
         }
     }
 
     public func commit(_ records: [Record]) throws(StoreError) {
         guard !records.isEmpty else { return }
         do {
+            let upsertEntry = try database.cached(Self.upsertEntry)
+            let upsertSeen = try database.cached(Self.upsertSeen)
             try database.immediateTransaction { () throws(SQLiteError) in
                 var newestSeen: Int64?
                 for record in records {
                     switch record {
                     case .entry(let entry):
-                        try database.cached(Self.upsertEntry).run(Self.values(of: entry))
+                        try upsertEntry.run(Self.values(of: entry))
                     case .seen(let key):
-                        try database.cached(Self.upsertSeen).run([.text(key.key), .integer(key.at.milliseconds)])
+                        try upsertSeen.run([.text(key.key), .integer(key.at.milliseconds)])
                         newestSeen = max(newestSeen ?? key.at.milliseconds, key.at.milliseconds)
                     }
                 }
@@ -138,7 +136,7 @@ public final class SQLiteStore: EntryStore {
     // MARK: - Statements
 
     /// An upsert, not `INSERT OR REPLACE`: replacing would delete and re-insert the row, giving it a new
-    /// rowid, and the rowid is the arrival order `load` returns.
+    /// rowid, and the rowid orders entries received at the same instant.
     private static let upsertEntry = """
         INSERT INTO entries (id, source, route, params, collapse_id, kind, priority, identity,
                              received_ms, expires_ms, state, scene)
@@ -156,13 +154,15 @@ public final class SQLiteStore: EntryStore {
 
     private static let pruneSeen = "DELETE FROM seen WHERE at_ms < ?1"
 
-    /// Live entries in arrival order, one row per param (SQLite's `json_each` parses the params object).
+    /// Live entries in arrival order: by the instant received, then by first insertion. The condition is
+    /// the one of the partial index `entries_live` on `received_ms`, whose entries are ordered exactly so
+    /// (an index ends with the rowid): the query walks that index with no sort, and never reads the
+    /// terminal entries that make up most of an old store.
     private static let selectLiveEntries = """
-        SELECT e.id, e.source, e.route, e.collapse_id, e.kind, e.priority, e.identity,
-               e.received_ms, e.expires_ms, e.state, e.scene, p.key, p.value
-        FROM entries AS e LEFT JOIN json_each(e.params) AS p
-        WHERE e.state IN ('pending', 'queued', 'presenting')
-        ORDER BY e.rowid
+        SELECT id, source, route, params, collapse_id, kind, priority, identity, received_ms, expires_ms, state, scene
+        FROM entries
+        WHERE state IN ('pending', 'queued', 'presenting')
+        ORDER BY received_ms, rowid
         """
 
     private static func values(of entry: EntryRecord) -> [SQLiteValue] {
@@ -176,36 +176,31 @@ public final class SQLiteStore: EntryStore {
 
     // MARK: - Loading
 
-    private func loadEntries() throws -> [EntryRecord] {
+    private func loadEntries() throws(SQLiteError) -> [EntryRecord] {
         var entries: [EntryRecord] = []
-        var lastID: String?
         try database.prepare(Self.selectLiveEntries).query { (row: Statement) throws(SQLiteError) in
-            let id = row.text(0) ?? ""
-            if id != lastID {
-                lastID = id
-                entries.append(try decodeEntry(row, id: id))
-            }
-            if let key = row.text(11) {
-                entries[entries.count - 1].params[key] = row.text(12) ?? ""
-            }
+            entries.append(try decodeEntry(row))
         }
         return entries
     }
 
-    private func decodeEntry(_ row: Statement, id: String) throws(SQLiteError) -> EntryRecord {
+    private func decodeEntry(_ row: Statement) throws(SQLiteError) -> EntryRecord {
+        let id = row.text(0) ?? ""
         let sourceText = row.text(1) ?? ""
-        let stateText = row.text(9) ?? ""
-        guard let source = EntrySource(rawValue: sourceText), let state = EntryState(rawValue: stateText) else {
+        let stateText = row.text(10) ?? ""
+        guard let source = EntrySource(rawValue: sourceText), let state = EntryState(rawValue: stateText),
+              let params = row.withTextBytes(3, ParamsJSON.decode) ?? nil
+        else {
             throw SQLiteError(code: SQLITE_CORRUPT,
-                              message: "entry \(id) has source '\(sourceText)' and state '\(stateText)', "
-                                  + "which this entryd does not know",
+                              message: "entry \(id) has source '\(sourceText)', state '\(stateText)' or params "
+                                  + "that this entryd cannot read",
                               path: location)
         }
         return EntryRecord(
-            id: id, source: source, route: row.text(2) ?? "", params: [:], collapseId: row.text(3),
-            kind: row.text(4), priority: row.optionalInt64(5).map { Int(truncatingIfNeeded: $0) }, identity: row.text(6),
-            received: Instant(milliseconds: row.int64(7)), expires: row.optionalInt64(8).map(Instant.init(milliseconds:)),
-            state: state, scene: row.text(10))
+            id: id, source: source, route: row.text(2) ?? "", params: params, collapseId: row.text(4),
+            kind: row.text(5), priority: row.optionalInt64(6).map { Int(truncatingIfNeeded: $0) }, identity: row.text(7),
+            received: Instant(milliseconds: row.int64(8)), expires: row.optionalInt64(9).map(Instant.init(milliseconds:)),
+            state: state, scene: row.text(11))
     }
 
     private func loadSeen() throws(SQLiteError) -> [SeenKey] {

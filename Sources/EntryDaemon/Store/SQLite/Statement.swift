@@ -112,6 +112,13 @@ final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with the column's text bytes, valid only during the call; nil for SQL NULL. Lets a
+    /// caller parse a column without first copying it into a `String`.
+    func withTextBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        return body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     private func error(_ rc: Int32) -> SQLiteError {
         SQLiteError(connection: connection, code: rc, path: path, sql: sql)
     }
