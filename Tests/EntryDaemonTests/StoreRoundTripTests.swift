@@ -115,4 +115,26 @@ import Testing
         try SQLiteStore(path: path).commit([.entry(sampleEntry("e-1"))])
         #expect(try SQLiteStore(path: path).load().entries.count == 1)
     }
+
+    /// A `kill -9` loses the process's memory but keeps what reached the files. Copying the store and its
+    /// write-ahead log while the store is still open, right after `commit` returns, is that state: the copy
+    /// must hold the commit.
+    @Test func aCommitIsInTheFilesWhenCommitReturns() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        let crashed = directory.file("crashed.sqlite")
+        let store = try SQLiteStore(path: path)
+        try store.commit([.entry(sampleEntry("e-1")), .seen(SeenKey(key: "id-1", at: Instant(milliseconds: 1)))])
+        try store.commit([.entry(sampleEntry("e-1", state: .presented)), .entry(sampleEntry("e-2"))])
+        try withExtendedLifetime(store) {
+            let log = try #require(fileBytes(path + "-wal"))
+            #expect(!log.isEmpty)
+            #expect(writeFile(crashed, try #require(fileBytes(path))))
+            #expect(writeFile(crashed + "-wal", log))
+        }
+        let state = try SQLiteStore(path: crashed).load()
+        #expect(state.entries.map(\.id) == ["e-2"])
+        #expect(state.seen.map(\.key) == ["id-1"])
+        #expect(state.nextEntryNumber == 3)
+    }
 }

@@ -9,10 +9,15 @@ import EntryRouter
 /// lose the last commits on power loss, breaking the promise.) One `commit` per loop turn keeps the fsync
 /// count at one per turn however many requests the turn carried.
 ///
-/// The connection uses `locking_mode=EXCLUSIVE`: the first write takes the file lock and keeps it until the
-/// store is released, so a second daemon pointed at the same file fails at start ("in use") instead of two
-/// routers handing out the same entries. The lock dies with the process, so a restart after `kill -9` opens
-/// normally and replays the log.
+/// The connection uses `locking_mode=EXCLUSIVE`: opening takes the file lock (the schema step is a write
+/// transaction) and keeps it until the store is released, so a second daemon pointed at the same file fails
+/// at start ("in use") instead of two routers handing out the same entries. The lock dies with the process,
+/// so a restart after `kill -9` opens normally and replays the log. It also means no other process can read
+/// the file while the daemon runs: `integrityCheck` is asked of the daemon's own store.
+///
+/// Entries are never deleted, terminal ones included: they are the history, and the largest generated
+/// number among them is what keeps `e-N` ids from repeating after a restart. Loading never reads them
+/// (a partial index covers only live entries), so they cost disk space, not start time.
 ///
 /// The store never changes a file that is not its own: an existing file must carry entryd's
 /// `application_id`, or be an empty database, before anything is written to it.
@@ -88,6 +93,9 @@ public final class SQLiteStore: EntryStore {
         try database.execute("PRAGMA synchronous = FULL")
     }
 
+    /// Live entries (`pending`, `queued`, `presenting`) in arrival order, every stored seen key, and the next
+    /// generated entry number. Seen keys are returned without applying the window: the store has no clock,
+    /// so the router drops the keys that are too old for its own `now`.
     public func load() throws(StoreError) -> StoredState {
         do {
             return StoredState(entries: try loadEntries(), seen: try loadSeen(), nextEntryNumber: try nextEntryNumber())
@@ -96,6 +104,13 @@ public final class SQLiteStore: EntryStore {
         }
     }
 
+    /// Upserts the turn's entries and seen keys in one transaction and fsyncs it, then prunes the seen keys
+    /// that fell out of the window before the newest key committed.
+    ///
+    /// When it throws (a full disk, a failed fsync, a damaged file) nothing of `records` is kept: the
+    /// transaction is rolled back and the file holds exactly the earlier commits. The caller must then not
+    /// send the turn's `ok` replies. The store stays usable: a later commit succeeds once the cause is gone
+    /// (space freed), with no reopening.
     public func commit(_ records: [Record]) throws(StoreError) {
         guard !records.isEmpty else { return }
         do {
@@ -121,6 +136,7 @@ public final class SQLiteStore: EntryStore {
         }
     }
 
+    /// `PRAGMA integrity_check`: "ok", or one line per problem found.
     public func integrityCheck() throws(StoreError) -> String {
         do {
             var lines: [String] = []
