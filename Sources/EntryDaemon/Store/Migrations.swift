@@ -1,0 +1,63 @@
+/// The store's schema, version by version. `PRAGMA user_version` records the last one applied.
+///
+/// A migration is never edited once released: a new schema is a new element, so every store created by
+/// an older entryd reaches the current schema by replaying the steps it has not seen.
+enum Migrations {
+    /// One schema step.
+    struct Step: Sendable {
+        var version: Int32
+        var sql: String
+    }
+
+    /// `PRAGMA application_id` of an entryd store: the ASCII bytes "EnTr". A file with another non-zero id
+    /// belongs to another program and is never touched.
+    static let applicationID: Int32 = 0x456E_5472
+
+    static let steps: [Step] = [
+        Step(version: 1, sql: """
+            CREATE TABLE entries (
+                id TEXT PRIMARY KEY NOT NULL,
+                source TEXT NOT NULL,
+                route TEXT NOT NULL,
+                params TEXT NOT NULL CHECK (json_valid(params)),
+                collapse_id TEXT,
+                kind TEXT,
+                priority INTEGER,
+                identity TEXT,
+                received_ms INTEGER NOT NULL,
+                expires_ms INTEGER,
+                state TEXT NOT NULL,
+                scene TEXT,
+                number INTEGER GENERATED ALWAYS AS (
+                    CASE WHEN id GLOB 'e-[0-9]*' AND substr(id, 3) NOT GLOB '*[^0-9]*' AND length(id) <= 20
+                    THEN CAST(substr(id, 3) AS INTEGER) END
+                ) VIRTUAL
+            );
+            CREATE INDEX entries_live ON entries (received_ms) WHERE state IN ('pending', 'queued', 'presenting');
+            CREATE INDEX entries_number ON entries (number);
+            CREATE TABLE seen (
+                key TEXT PRIMARY KEY NOT NULL,
+                at_ms INTEGER NOT NULL
+            );
+            CREATE INDEX seen_at ON seen (at_ms);
+            """),
+    ]
+
+    /// The schema version this entryd writes.
+    static var latestVersion: Int32 { steps.last?.version ?? 0 }
+
+    /// Applies every step newer than the file's `user_version`, and stamps `application_id`, in one
+    /// transaction: a crash halfway leaves the file as it was. The caller has checked that the file is an
+    /// entryd store or empty, and not newer than `latestVersion`.
+    static func apply(to database: Database) throws(SQLiteError) {
+        try database.immediateTransaction { () throws(SQLiteError) in
+            let current = try database.scalarInt64("PRAGMA user_version") ?? 0
+            guard current < latestVersion else { return }
+            for step in steps where step.version > current {
+                try database.execute(step.sql)
+                try database.execute("PRAGMA user_version = \(step.version)")
+            }
+            try database.execute("PRAGMA application_id = \(applicationID)")
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import CSQLite
+import EntryRouter
+
+/// The durable inbox: entries and the dedupe window in one SQLite file (R1, R15, R16, R18).
+///
+/// Durability is the point of this type. A `push` reply with `ok: true` promises that the entry survives a
+/// `kill -9` and a power loss (R16), so the file runs in WAL mode with `synchronous=FULL`: every commit
+/// fsyncs the write-ahead log before `commit` returns. (`NORMAL` would survive a killed process but could
+/// lose the last commits on power loss, breaking the promise.) One `commit` per loop turn keeps the fsync
+/// count at one per turn however many requests the turn carried.
+///
+/// The connection uses `locking_mode=EXCLUSIVE`: opening takes the file lock (the schema step is a write
+/// transaction) and keeps it until the store is released, so a second daemon pointed at the same file fails
+/// at start ("in use") instead of two routers handing out the same entries. The lock dies with the process,
+/// so a restart after `kill -9` opens normally and replays the log. It also means no other process can read
+/// the file while the daemon runs: `integrityCheck` is asked of the daemon's own store.
+///
+/// Entries are never deleted, terminal ones included: they are the history, and the largest generated
+/// number among them is what keeps `e-N` ids from repeating after a restart. Loading never reads them
+/// (a partial index covers only live entries), so they cost disk space, not start time.
+///
+/// The store never changes a file that is not its own: an existing file must carry entryd's
+/// `application_id`, or be an empty database, before anything is written to it.
+public final class SQLiteStore: EntryStore {
+    /// The default dedupe window (R18): 24 hours.
+    public static let defaultSeenWindowMilliseconds: Int64 = 24 * 60 * 60 * 1000
+
+    public let location: String
+    private let database: Database
+    private let seenWindowMilliseconds: Int64
+
+    /// Opens (or creates) the store at `path`; `:memory:` gives a throwaway store.
+    ///
+    /// Seen keys older than `seenWindowMilliseconds` before the newest key of a commit are deleted by that
+    /// commit, so the table holds about one window of keys.
+    public init(path: String, seenWindowMilliseconds: Int64 = SQLiteStore.defaultSeenWindowMilliseconds)
+        throws(StoreError)
+    {
+        location = path
+        self.seenWindowMilliseconds = seenWindowMilliseconds
+        do {
+            database = try Database(path: path, mode: .readWriteCreate)
+        } catch {
+            throw StoreError.directoryProblem(of: path) ?? StoreError(error, while: "cannot open the store")
+        }
+        guard !database.isReadOnly else {
+            throw StoreError(path: path, message: "cannot open the store for writing: the file or its file system "
+                + "is read-only; make it writable or pass another --store")
+        }
+        try SQLiteStore.checkOwnership(of: database)
+        do {
+            try SQLiteStore.configure(database)
+            try Migrations.apply(to: database)
+        } catch {
+            throw StoreError(error, while: "cannot prepare the store")
+        }
+    }
+
+    /// Refuses a file that is not an entryd store (another program's database) or is one from a newer entryd.
+    private static func checkOwnership(of database: Database) throws(StoreError) {
+        let applicationID: Int64
+        let version: Int64
+        let schemaObjects: Int64
+        do {
+            applicationID = try database.scalarInt64("PRAGMA application_id") ?? 0
+            version = try database.scalarInt64("PRAGMA user_version") ?? 0
+            schemaObjects = try database.scalarInt64("SELECT count(*) FROM sqlite_schema") ?? 0
+        } catch {
+            throw StoreError(error, while: "cannot read the store")
+        }
+        if applicationID == Int64(Migrations.applicationID) {
+            guard version <= Int64(Migrations.latestVersion) else {
+                throw StoreError(path: database.path, message: "the store has schema version \(version), newer than "
+                    + "the \(Migrations.latestVersion) this entryd knows; run a newer entryd or pass another --store")
+            }
+        } else if applicationID != 0 || schemaObjects != 0 {
+            let hexID = String(UInt32(truncatingIfNeeded: applicationID), radix: 16)
+            throw StoreError(path: database.path, message: "not an entryd store: an SQLite database of another program "
+                + "(application_id 0x\(hexID), \(schemaObjects) schema objects); entryd never changes it: "
+                + "pass another --store")
+        }
+    }
+
+    /// Locking, journal and sync settings; see the type's documentation for why each one.
+    private static func configure(_ database: Database) throws(SQLiteError) {
+        // Exclusive locking before WAL keeps the WAL index in process memory: no -shm file beside the store.
+        try database.execute("PRAGMA locking_mode = EXCLUSIVE")
+        let journal = try database.scalarText("PRAGMA journal_mode = WAL")
+        guard journal == "wal" || journal == "memory" else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "cannot switch to WAL mode (journal_mode is \(journal ?? "unknown"))",
+                              path: database.path)
+        }
+        try database.execute("PRAGMA synchronous = FULL")
+    }
+
+    /// Live entries (`pending`, `queued`, `presenting`) in arrival order, every stored seen key, and the next
+    /// generated entry number. Seen keys are returned without applying the window: the store has no clock,
+    /// so the router drops the keys that are too old for its own `now`.
+    public func load() throws(StoreError) -> StoredState {
+        do {
+            return StoredState(entries: try loadEntries(), seen: try loadSeen(), nextEntryNumber: try nextEntryNumber())
+        } catch {
+            throw StoreError(error, while: "cannot load the store")
+        }
+    }
+
+    /// Upserts the turn's entries and seen keys in one transaction and fsyncs it, then prunes the seen keys
+    /// that fell out of the window before the newest key committed.
+    ///
+    /// When it throws (a full disk, a failed fsync, a damaged file) nothing of `records` is kept: the
+    /// transaction is rolled back and the file holds exactly the earlier commits. The caller must then not
+    /// send the turn's `ok` replies. The store stays usable: a later commit succeeds once the cause is gone
+    /// (space freed), with no reopening.
+    public func commit(_ records: [Record]) throws(StoreError) {
+        guard !records.isEmpty else { return }
+        do {
+            let upsertEntry = try database.cached(Self.upsertEntry)
+            let upsertSeen = try database.cached(Self.upsertSeen)
+            try database.immediateTransaction { () throws(SQLiteError) in
+                var newestSeen: Int64?
+                for record in records {
+                    switch record {
+                    case .entry(let entry):
+                        try upsertEntry.run(Self.values(of: entry))
+                    case .seen(let key):
+                        try upsertSeen.run([.text(key.key), .integer(key.at.milliseconds)])
+                        newestSeen = max(newestSeen ?? key.at.milliseconds, key.at.milliseconds)
+                    }
+                }
+                if let newestSeen {
+                    try database.cached(Self.pruneSeen).run([.integer(newestSeen - seenWindowMilliseconds)])
+                }
+            }
+        } catch {
+            throw StoreError(error, while: "cannot commit \(records.count) records")
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok", or one line per problem found.
+    public func integrityCheck() throws(StoreError) -> String {
+        do {
+            var lines: [String] = []
+            try database.prepare("PRAGMA integrity_check").query { (row: Statement) throws(SQLiteError) in
+                lines.append(row.text(0) ?? "")
+            }
+            return lines.joined(separator: "\n")
+        } catch {
+            throw StoreError(error, while: "cannot check the store")
+        }
+    }
+
+    // MARK: - Statements
+
+    /// An upsert, not `INSERT OR REPLACE`: replacing would delete and re-insert the row, giving it a new
+    /// rowid, and the rowid orders entries received at the same instant.
+    private static let upsertEntry = """
+        INSERT INTO entries (id, source, route, params, collapse_id, kind, priority, identity,
+                             received_ms, expires_ms, state, scene)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        ON CONFLICT (id) DO UPDATE SET
+            source = excluded.source, route = excluded.route, params = excluded.params,
+            collapse_id = excluded.collapse_id, kind = excluded.kind, priority = excluded.priority,
+            identity = excluded.identity, received_ms = excluded.received_ms, expires_ms = excluded.expires_ms,
+            state = excluded.state, scene = excluded.scene
+        """
+
+    private static let upsertSeen = """
+        INSERT INTO seen (key, at_ms) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET at_ms = excluded.at_ms
+        """
+
+    private static let pruneSeen = "DELETE FROM seen WHERE at_ms < ?1"
+
+    /// Live entries in arrival order: by the instant received, then by first insertion. The condition is
+    /// the one of the partial index `entries_live` on `received_ms`, whose entries are ordered exactly so
+    /// (an index ends with the rowid): the query walks that index with no sort, and never reads the
+    /// terminal entries that make up most of an old store.
+    private static let selectLiveEntries = """
+        SELECT id, source, route, params, collapse_id, kind, priority, identity, received_ms, expires_ms, state, scene
+        FROM entries
+        WHERE state IN ('pending', 'queued', 'presenting')
+        ORDER BY received_ms, rowid
+        """
+
+    private static func values(of entry: EntryRecord) -> [SQLiteValue] {
+        [
+            .text(entry.id), .text(entry.source.rawValue), .text(entry.route), .text(ParamsJSON.encode(entry.params)),
+            SQLiteValue(entry.collapseId), SQLiteValue(entry.kind), SQLiteValue(entry.priority.map(Int64.init)),
+            SQLiteValue(entry.identity), .integer(entry.received.milliseconds),
+            SQLiteValue(entry.expires?.milliseconds), .text(entry.state.rawValue), SQLiteValue(entry.scene),
+        ]
+    }
+
+    // MARK: - Loading
+
+    private func loadEntries() throws(SQLiteError) -> [EntryRecord] {
+        var entries: [EntryRecord] = []
+        try database.prepare(Self.selectLiveEntries).query { (row: Statement) throws(SQLiteError) in
+            entries.append(try decodeEntry(row))
+        }
+        return entries
+    }
+
+    private func decodeEntry(_ row: Statement) throws(SQLiteError) -> EntryRecord {
+        let id = row.text(0) ?? ""
+        let sourceText = row.text(1) ?? ""
+        let stateText = row.text(10) ?? ""
+        guard let source = EntrySource(rawValue: sourceText), let state = EntryState(rawValue: stateText),
+              let params = row.withTextBytes(3, ParamsJSON.decode) ?? nil
+        else {
+            throw SQLiteError(code: SQLITE_CORRUPT,
+                              message: "entry \(id) has source '\(sourceText)', state '\(stateText)' or params "
+                                  + "that this entryd cannot read",
+                              path: location)
+        }
+        return EntryRecord(
+            id: id, source: source, route: row.text(2) ?? "", params: params, collapseId: row.text(4),
+            kind: row.text(5), priority: row.optionalInt64(6).map { Int(truncatingIfNeeded: $0) }, identity: row.text(7),
+            received: Instant(milliseconds: row.int64(8)), expires: row.optionalInt64(9).map(Instant.init(milliseconds:)),
+            state: state, scene: row.text(11))
+    }
+
+    private func loadSeen() throws(SQLiteError) -> [SeenKey] {
+        var seen: [SeenKey] = []
+        try database.prepare("SELECT key, at_ms FROM seen ORDER BY at_ms, key").query { (row: Statement) throws(SQLiteError) in
+            seen.append(SeenKey(key: row.text(0) ?? "", at: Instant(milliseconds: row.int64(1))))
+        }
+        return seen
+    }
+
+    /// One more than the largest `N` of the ids `e-N`; entries are never deleted, so a number is never reused.
+    private func nextEntryNumber() throws(SQLiteError) -> UInt64 {
+        let largest = try database.scalarInt64("SELECT max(number) FROM entries") ?? 0
+        return UInt64(max(largest, 0)) + 1
+    }
+}

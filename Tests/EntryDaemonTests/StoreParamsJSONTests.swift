@@ -1,0 +1,50 @@
+import Testing
+@testable import EntryDaemon
+
+@Suite struct StoreParamsJSONTests {
+    private func decode(_ text: String) -> [String: String]? {
+        var text = text
+        return text.withUTF8 { ParamsJSON.decode($0) }
+    }
+
+    @Test(arguments: [
+        [:],
+        ["sessionId": "abc"],
+        ["": "", "quote": "\"", "backslash": "\\", "slash": "/", "controls": "\n\r\t\u{0}\u{1f}\u{7f}"],
+        ["ünï": "김 🎉 ✓", "id": "42", "empty": ""],
+    ] as [[String: String]])
+    func encodedParamsDecodeToThemselves(params: [String: String]) {
+        #expect(decode(ParamsJSON.encode(params)) == params)
+    }
+
+    @Test func encodingIsCanonical() {
+        #expect(ParamsJSON.encode(["b": "2", "a": "1\n"]) == #"{"a":"1\n","b":"2"}"#)
+    }
+
+    @Test(arguments: [
+        (#" { "a" : "1" , "b":"\u00e9\ud83c\udf89\/\b\f" } "#, ["a": "1", "b": "é🎉/\u{8}\u{c}"]),
+        (#"{"k":"v","k":"w"}"#, ["k": "w"]),
+    ] as [(String, [String: String])])
+    func decodesEscapesAndWhitespace(text: String, params: [String: String]) {
+        #expect(decode(text) == params)
+    }
+
+    @Test(arguments: ["", "[]", "{", "{\"a\":1}", "{\"a\":\"1\",}", "{\"a\":\"1\"} x", "{\"a\":\"\\q\"}",
+                      "{\"a\":\"\\ud83c\"}", "{\"a\":\"\\u12\"}", "{\"a\" \"1\"}", "{\"a\":\"open}"])
+    func rejectsWhatIsNotAnObjectOfStrings(text: String) {
+        #expect(decode(text) == nil)
+    }
+
+    @Test func anEntryWithUnreadableParamsFailsTheLoadNamingIt() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        try SQLiteStore(path: path).commit([.entry(sampleEntry("e-1"))])
+        try Database(path: path).execute(#"UPDATE entries SET params = '{"a":1}'"#)
+        #expect {
+            _ = try SQLiteStore(path: path).load()
+        } throws: { error in
+            let error = error as! StoreError
+            return error.path == path && error.message.contains("entry e-1 has source 'push', state 'pending' or params")
+        }
+    }
+}
