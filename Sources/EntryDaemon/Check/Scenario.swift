@@ -1,0 +1,56 @@
+import EntryRouter
+
+/// A cold-start scenario file for `entryd check`: a config and a timeline of steps.
+///
+/// The format is JSON (see docs/SCENARIOS.md). Connections are named by `as` and opened on first use;
+/// a `restart` drops them all, as a killed daemon would.
+public struct Scenario: Sendable {
+    public var file: String
+    public var name: String
+    /// A config file, relative to the scenario file; nil means the embedded sample config.
+    public var config: String?
+    public var steps: [ScenarioStep]
+
+    public init(file: String, name: String, config: String?, steps: [ScenarioStep]) {
+        self.file = file
+        self.name = name
+        self.config = config
+        self.steps = steps
+    }
+}
+
+/// One step of a scenario's timeline.
+public enum ScenarioStep: Sendable, Hashable {
+    /// Write these request lines in one write on connection `as`; await one reply per line, each
+    /// matching its pattern (nil: `{"ok": true}`).
+    case send(as: String, lines: [JSONValue], replies: [JSONValue?])
+    /// Await a message on `as` matching the pattern within the timeout.
+    case expect(as: String, pattern: JSONValue, timeoutMilliseconds: Int)
+    /// No message matching the pattern may arrive on `as` for that long.
+    case absent(as: String, pattern: JSONValue, forMilliseconds: Int)
+    /// Close connection `as`, as a killed app would.
+    case disconnect(as: String)
+    /// `kill -9` the daemon and start it again on the same store.
+    case restart
+    case wait(milliseconds: Int)
+    /// A line of commentary, printed as it is.
+    case note(String)
+}
+
+/// A scenario file that cannot be read: the file, the step (1-based) and what is wrong.
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var step: Int?
+    public var message: String
+
+    public init(file: String, step: Int?, message: String) {
+        self.file = file
+        self.step = step
+        self.message = message
+    }
+
+    public var description: String {
+        if let step { return "\(file): step \(step): \(message)" }
+        return "\(file): \(message)"
+    }
+}
