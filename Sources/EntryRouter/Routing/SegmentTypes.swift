@@ -1,0 +1,27 @@
+/// The value checks of typed segments (`<int:…>`, `<uuid:…>`), on the decoded segment text.
+enum SegmentTypes {
+    /// An optional `-` and decimal digits that fit in an `Int64`; no `+`, no spaces.
+    static func isInt(_ text: String) -> Bool {
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard !utf8.isEmpty, utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return false
+        }
+        return utf8.count < 19 || Int64(text) != nil
+    }
+
+    /// The 8-4-4-4-12 form, hex digits of either case.
+    static func isUUID(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 36 else { return false }
+        for (offset, byte) in utf8.enumerated() {
+            switch offset {
+            case 8, 13, 18, 23:
+                if byte != UInt8(ascii: "-") { return false }
+            default:
+                if !ASCII.isHexDigit(byte) { return false }
+            }
+        }
+        return true
+    }
+}
