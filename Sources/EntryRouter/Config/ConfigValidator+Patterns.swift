@@ -71,7 +71,7 @@ extension ConfigValidator {
                         fail(route.name, "redirect", "redirects go on past \(RoutingTable.maxRedirectHops) hops (\(names(chain)) → ...); at most \(RoutingTable.maxRedirectHops) are followed")
                         break
                     }
-                    guard case .url(let url) = template.fill(params), case .success(let next) = table.match(url: url) else { break }
+                    guard case .url(let url) = template.fill(params), let next = try? table.match(url: url) else { break }
                     if let start = chain.firstIndex(of: next.route) {
                         let cycle = Array(chain[start...])
                         if reported.insert(Set(cycle)).inserted {

@@ -24,7 +24,16 @@ enum ASCII {
         return String(decoding: text.utf8.map(lowercased), as: UTF8.self)
     }
 
-    static func lowercased<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-        String(decoding: bytes.lazy.map(lowercased), as: UTF8.self)
+    /// The bytes as text, ASCII letters lowercased. Most schemes and hosts arrive in lower case,
+    /// so that case costs one scan and no copy.
+    static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> String {
+        guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(decoding: bytes.map(lowercased), as: UTF8.self)
+    }
+
+    static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map(lowercased), as: UTF8.self)
     }
 }

@@ -33,25 +33,26 @@ struct RouteTrie: Sendable {
     }
 
     /// A trie root: custom schemes are keyed by scheme alone, http/https by scheme and host.
-    private struct Root: Hashable, Sendable {
+    /// A config has a handful of these, so a scan beats hashing the strings.
+    private struct Root: Sendable {
         var scheme: String
         var host: String?
+        var node: Int32
     }
 
     private var nodes: [Node] = []
-    private var roots: [Root: Int32] = [:]
+    private var roots: [Root] = []
     private(set) var terminals: [Terminal] = []
 
     /// Adds `pattern` for route index `route`. A pattern whose shape is already in the trie is
     /// left out (config validation reports it as ambiguous, so a loaded config never has one).
     mutating func insert(_ pattern: URLPattern, route: Int) {
-        let rootKey = Root(scheme: pattern.scheme, host: pattern.host)
         var node: Int32
-        if let existing = roots[rootKey] {
+        if let existing = root(pattern.scheme, pattern.host) {
             node = existing
         } else {
             node = newNode()
-            roots[rootKey] = node
+            roots.append(Root(scheme: pattern.scheme, host: pattern.host, node: node))
         }
         var captures: [Terminal.Capture] = []
         for (position, segment) in pattern.segments.enumerated() {
@@ -86,10 +87,13 @@ struct RouteTrie: Sendable {
 
     /// The most specific terminal matching `url`, if any.
     func match(_ url: ParsedURL) -> Terminal? {
-        guard let root = roots[Root(scheme: url.scheme, host: url.host)] else { return nil }
-        let folded = url.host == nil ? url.segments.first.map(ASCII.lowercased) : nil
-        let found = walk(root, 0, url.segments, folded)
+        guard let root = root(url.scheme, url.host) else { return nil }
+        let found = nodes.withUnsafeBufferPointer { walk($0, root, 0, url.segments, url.foldedHost) }
         return found < 0 ? nil : terminals[Int(found)]
+    }
+
+    private func root(_ scheme: String, _ host: String?) -> Int32? {
+        roots.first { $0.scheme == scheme && $0.host == host }?.node
     }
 
     /// Params captured by `terminal` from `segments`; a `*name` gets the rest joined with `/`.
@@ -103,27 +107,28 @@ struct RouteTrie: Sendable {
         }
     }
 
-    private func walk(_ index: Int32, _ depth: Int, _ segments: [String], _ foldedHost: String?) -> Int32 {
-        let node = nodes[Int(index)]
-        guard depth < segments.count else { return node.end >= 0 ? node.end : node.rest }
+    private func walk(_ nodes: UnsafeBufferPointer<Node>, _ index: Int32, _ depth: Int, _ segments: [String],
+                      _ foldedHost: String?) -> Int32 {
+        let node = nodes.baseAddress! + Int(index)
+        guard depth < segments.count else { return node.pointee.end >= 0 ? node.pointee.end : node.pointee.rest }
         let segment = segments[depth]
-        if !node.literals.isEmpty, let child = node.literals[depth == 0 ? foldedHost ?? segment : segment] {
-            let found = walk(child, depth + 1, segments, foldedHost)
+        if !node.pointee.literals.isEmpty, let child = node.pointee.literals[depth == 0 ? foldedHost ?? segment : segment] {
+            let found = walk(nodes, child, depth + 1, segments, foldedHost)
             if found >= 0 { return found }
         }
-        if node.int >= 0, SegmentTypes.isInt(segment) {
-            let found = walk(node.int, depth + 1, segments, foldedHost)
+        if node.pointee.int >= 0, SegmentTypes.isInt(segment) {
+            let found = walk(nodes, node.pointee.int, depth + 1, segments, foldedHost)
             if found >= 0 { return found }
         }
-        if node.uuid >= 0, SegmentTypes.isUUID(segment) {
-            let found = walk(node.uuid, depth + 1, segments, foldedHost)
+        if node.pointee.uuid >= 0, SegmentTypes.isUUID(segment) {
+            let found = walk(nodes, node.pointee.uuid, depth + 1, segments, foldedHost)
             if found >= 0 { return found }
         }
-        if node.param >= 0, !segment.isEmpty {
-            let found = walk(node.param, depth + 1, segments, foldedHost)
+        if node.pointee.param >= 0, !segment.isEmpty {
+            let found = walk(nodes, node.pointee.param, depth + 1, segments, foldedHost)
             if found >= 0 { return found }
         }
-        return node.rest
+        return node.pointee.rest
     }
 
     private mutating func child(of node: Int32, _ slot: WritableKeyPath<Node, Int32>) -> Int32 {

@@ -8,8 +8,9 @@ public struct RoutingTable: EntryRouting {
     public let config: Config
     private let trie: RouteTrie
     private let outcomes: [Outcome]
-    private let universalLinks: [String: UniversalLinkRules]
-    private let schemes: Set<String>
+    /// Host → rules; a short list, scanned (cheaper than hashing the host).
+    private let universalLinks: [(host: String, rules: UniversalLinkRules)]
+    private let schemes: [String]
     /// Indices of the routes with a `push` selector, in file order.
     private let pushRoutes: [Int]
 
@@ -43,12 +44,8 @@ public struct RoutingTable: EntryRouting {
         self.trie = trie
         self.outcomes = outcomes
         self.pushRoutes = pushRoutes
-        self.schemes = Set(config.schemes.map(ASCII.lowercased))
-        var universalLinks: [String: UniversalLinkRules] = [:]
-        for host in config.universalLinks {
-            universalLinks[ASCII.lowercased(host.host)] = UniversalLinkRules(paths: host.paths)
-        }
-        self.universalLinks = universalLinks
+        self.schemes = config.schemes.map(ASCII.lowercased)
+        self.universalLinks = config.universalLinks.map { (ASCII.lowercased($0.host), UniversalLinkRules(paths: $0.paths)) }
     }
 
     private static func outcome(of route: Route, modals: [String: Int]) -> Outcome {
@@ -66,7 +63,12 @@ public struct RoutingTable: EntryRouting {
 
     /// Routes a URL (custom scheme or universal link).
     public func route(url: String) -> Result<RouteMatch, WireError> {
-        match(url: url).flatMap { finish(route: $0.route, params: $0.params, hops: 0) }
+        do {
+            let found = try match(url: url)
+            return finish(route: found.route, params: found.params, hops: 0)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Routes a push payload: its `pushLinkKey` URL, else the first route in file order whose
@@ -94,33 +96,35 @@ public struct RoutingTable: EntryRouting {
 
     /// One URL match, redirects not followed: the route index and the params (path params win
     /// over query items; of a repeated query key the first wins, as most web stacks read it).
-    func match(url: String) -> Result<(route: Int, params: [String: String]), WireError> {
-        let parsed: ParsedURL
-        switch ParsedURL.parse(url) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error)
-        }
+    func match(url: String) throws(WireError) -> URLMatch {
+        let parsed = try ParsedURL.parse(url)
         if let host = parsed.host {
             guard parsed.scheme == "https" else {
-                return .failure(WireError(.notAllowed, "plain \(parsed.scheme) is not allowed, universal links use https: \(url)"))
+                throw WireError(.notAllowed, "plain \(parsed.scheme) is not allowed, universal links use https: \(url)")
             }
-            guard let rules = universalLinks[host] else {
-                return .failure(WireError(.notAllowed, "\(host) is not a universal-link host of this app: \(url)"))
+            guard let rules = universalLinks.first(where: { $0.host == host })?.rules else {
+                throw WireError(.notAllowed, "\(host) is not a universal-link host of this app: \(url)")
             }
             guard rules.allows(parsed.path) else {
-                return .failure(WireError(.notAllowed, "path \(parsed.path) is not in the universal-link paths of \(host): \(url)"))
+                throw WireError(.notAllowed, "path \(parsed.path) is not in the universal-link paths of \(host): \(url)")
             }
         } else if !schemes.contains(parsed.scheme) {
-            return .failure(WireError(.notAllowed, "scheme \(parsed.scheme) is not declared in the config: \(url)"))
+            throw WireError(.notAllowed, "scheme \(parsed.scheme) is not declared in the config: \(url)")
         }
         guard let terminal = trie.match(parsed) else {
-            return .failure(WireError(.noRoute, "no route matches \(url)"))
+            throw WireError(.noRoute, "no route matches \(url)")
         }
         var params: [String: String] = [:]
-        params.reserveCapacity(terminal.captures.count + parsed.query.count)
         for item in parsed.query where params[item.name] == nil { params[item.name] = item.value }
         RouteTrie.captures(of: terminal, in: parsed.segments, into: &params)
-        return .success((terminal.route, params))
+        return URLMatch(route: terminal.route, params: params)
+    }
+
+    /// One URL's route index and params, before redirects. (A struct, not a tuple: a tuple in a
+    /// generic `Result` costs a runtime metadata lookup on every call.)
+    struct URLMatch {
+        var route: Int
+        var params: [String: String]
     }
 
     /// The redirect template of route `index`, if it is a redirect route with a valid one.
@@ -153,10 +157,10 @@ public struct RoutingTable: EntryRouting {
             case .missing(let param):
                 return .failure(WireError(.noRoute, "route \(name) redirects with param \(param), which this entry does not have"))
             }
-            switch match(url: url) {
-            case .success(let next):
+            do {
+                let next = try match(url: url)
                 return finish(route: next.route, params: next.params.merging(params) { target, _ in target }, hops: hops + 1)
-            case .failure(let error):
+            } catch {
                 return .failure(WireError(.noRoute, "route \(name) redirects to \(url): \(error.message)"))
             }
         }

@@ -14,13 +14,11 @@ enum SegmentTypes {
     static func isUUID(_ text: String) -> Bool {
         let utf8 = text.utf8
         guard utf8.count == 36 else { return false }
-        for (offset, byte) in utf8.enumerated() {
-            switch offset {
-            case 8, 13, 18, 23:
-                if byte != UInt8(ascii: "-") { return false }
-            default:
-                if !ASCII.isHexDigit(byte) { return false }
-            }
+        var offset = 0
+        for byte in utf8 {
+            let isDash = offset == 8 || offset == 13 || offset == 18 || offset == 23
+            guard isDash ? byte == UInt8(ascii: "-") : ASCII.isHexDigit(byte) else { return false }
+            offset += 1
         }
         return true
     }

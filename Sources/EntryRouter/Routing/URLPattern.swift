@@ -7,8 +7,8 @@ struct URLPattern: Hashable, Sendable {
     var host: String?
     var segments: [PatternSegment]
 
-    /// Schemes whose URLs carry a real host before the path.
-    static let hostSchemes: Set<String> = ["http", "https"]
+    /// Whether URLs of `scheme` carry a real host before the path (http and https).
+    static func hasHost(_ scheme: String) -> Bool { scheme == "https" || scheme == "http" }
 
     /// The pattern without its capture names: equal shapes match the same URLs at the same specificity.
     var shape: Shape { Shape(scheme: scheme, host: host, segments: segments.map(\.shape)) }
@@ -39,7 +39,7 @@ struct URLPattern: Hashable, Sendable {
         let scheme = ASCII.lowercased(bytes[0..<i])
         i += 3
         var host: String?
-        if hostSchemes.contains(scheme) {
+        if hasHost(scheme) {
             let start = i
             while i < bytes.count, bytes[i] != UInt8(ascii: "/") {
                 let b = bytes[i]
