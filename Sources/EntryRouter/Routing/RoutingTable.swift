@@ -62,6 +62,10 @@ public struct RoutingTable: EntryRouting {
     }
 
     /// Routes a URL (custom scheme or universal link).
+    ///
+    /// Params are the path captures plus the query items; a path param wins over a query item of
+    /// the same name, and of a repeated query key the first occurrence wins (`?a=1&a=2` gives
+    /// `a=1`). A `+` in the query stays a `+`: URLs are read as RFC 3986, not as HTML forms.
     public func route(url: String) -> Result<RouteMatch, WireError> {
         do {
             let found = try match(url: url)
