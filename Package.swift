@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "EntryRouter"),
         .target(name: "EntryDaemon", dependencies: ["EntryRouter", "CUV", "CSQLite"]),
         .executableTarget(name: "entryd", dependencies: ["EntryRouter", "EntryDaemon"]),
+        .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter"], path: "Sources/entryd-bench"),
         .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter"]),
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
     ],

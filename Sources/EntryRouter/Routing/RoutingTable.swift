@@ -1,18 +1,172 @@
-/// Turns a URL or a push payload into a `RouteMatch`.
+/// Turns a URL or a push payload into a `RouteMatch` (SPEC §4).
+///
+/// Built once per config: patterns go into a `RouteTrie`, so matching a URL costs about the same
+/// with ten routes as with a hundred thousand. A config from `Config.load` is valid; for a config
+/// built by hand, a pattern or redirect template that does not parse never matches, and of two
+/// patterns with the same shape the first declared is kept.
 public struct RoutingTable: EntryRouting {
     public let config: Config
+    private let trie: RouteTrie
+    private let outcomes: [Outcome]
+    /// Host → rules; a short list, scanned (cheaper than hashing the host).
+    private let universalLinks: [(host: String, rules: UniversalLinkRules)]
+    private let schemes: [String]
+    /// Indices of the routes with a `push` selector, in file order.
+    private let pushRoutes: [Int]
+
+    /// Redirects followed for one entry before giving up with `no_route` (SPEC §4).
+    public static let maxRedirectHops = 5
+    /// The APNs payload limit (SPEC §3).
+    public static let maxPayloadBytes = 4096
+    /// The payload key of an `.apns` file that names the app it is meant for.
+    public static let simulatorBundleKey = "Simulator Target Bundle"
+
+    /// What a route turns into once matched.
+    private enum Outcome: Sendable {
+        /// Everything but the params and the identity value, which come from the entry.
+        case final(RouteMatch, identity: String?)
+        /// Nil when the template does not parse (only in a config that was not loaded).
+        case redirect(RedirectTemplate?)
+    }
 
     public init(config: Config) {
         self.config = config
+        var trie = RouteTrie()
+        var outcomes: [Outcome] = []
+        var pushRoutes: [Int] = []
+        for (index, route) in config.routes.enumerated() {
+            for text in route.match {
+                if let pattern = try? URLPattern.parse(text) { trie.insert(pattern, route: index) }
+            }
+            if route.push != nil { pushRoutes.append(index) }
+            outcomes.append(Self.outcome(of: route, modals: config.modals))
+        }
+        self.trie = trie
+        self.outcomes = outcomes
+        self.pushRoutes = pushRoutes
+        self.schemes = config.schemes.map(ASCII.lowercased)
+        self.universalLinks = config.universalLinks.map { (ASCII.lowercased($0.host), UniversalLinkRules(paths: $0.paths)) }
+    }
+
+    private static func outcome(of route: Route, modals: [String: Int]) -> Outcome {
+        let target: RouteMatch.Target
+        switch route.presentation {
+        case .modal(let kind): target = .modal(kind: kind, priority: modals[kind] ?? Int.max, identity: nil)
+        case .show(let tab): target = .show(tab: tab)
+        case .tab(let tab): target = .tab(tab)
+        case .redirect(let template): return .redirect(try? RedirectTemplate(template))
+        }
+        let match = RouteMatch(route: route.name, params: [:], target: target, ttl: route.ttl,
+                               requires: route.requires, actions: route.actions)
+        return .final(match, identity: route.identity)
     }
 
     /// Routes a URL (custom scheme or universal link).
+    ///
+    /// Params are the path captures plus the query items; a path param wins over a query item of
+    /// the same name, and of a repeated query key the first occurrence wins (`?a=1&a=2` gives
+    /// `a=1`). A `+` in the query stays a `+`: URLs are read as RFC 3986, not as HTML forms.
     public func route(url: String) -> Result<RouteMatch, WireError> {
-        .failure(WireError(.noRoute, "no route matches \(url)"))
+        do {
+            let found = try match(url: url)
+            return finish(route: found.route, params: found.params, hops: 0)
+        } catch {
+            return .failure(error)
+        }
     }
 
-    /// Routes a push payload: its `pushLinkKey` URL, else the first matching `push` selector.
+    /// Routes a push payload: its `pushLinkKey` URL, else the first route in file order whose
+    /// `push` selector matches.
     public func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError> {
-        .failure(WireError(.noRoute, "no route matches the push payload"))
+        guard payloadBytes <= Self.maxPayloadBytes else {
+            return .failure(WireError(.payloadTooLarge, "push payload is \(payloadBytes) bytes, over the \(Self.maxPayloadBytes)-byte APNs limit"))
+        }
+        guard case .object = payload else { return .failure(WireError(.noRoute, "push payload is not a JSON object")) }
+        if let bundle = payload[Self.simulatorBundleKey], bundle.stringValue != config.bundleId {
+            let named = bundle.stringValue.map { "\"\($0)\"" } ?? "a non-string value"
+            return .failure(WireError(.wrongBundle, "payload's \"\(Self.simulatorBundleKey)\" is \(named), this config is for \"\(config.bundleId)\""))
+        }
+        if let key = config.pushLinkKey, let link = payload[path: key]?.stringValue {
+            return route(url: link)
+        }
+        for index in pushRoutes {
+            let route = config.routes[index]
+            if let selector = route.push, PushParams.matches(selector, payload) {
+                return finish(route: index, params: PushParams.read(route.params, from: payload), hops: 0)
+            }
+        }
+        return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
+    }
+
+    /// One URL match, redirects not followed: the route index and the params (path params win
+    /// over query items; of a repeated query key the first wins, as most web stacks read it).
+    func match(url: String) throws(WireError) -> URLMatch {
+        let parsed = try ParsedURL.parse(url)
+        if let host = parsed.host {
+            guard parsed.scheme == "https" else {
+                throw WireError(.notAllowed, "plain \(parsed.scheme) is not allowed, universal links use https: \(url)")
+            }
+            guard let rules = universalLinks.first(where: { $0.host == host })?.rules else {
+                throw WireError(.notAllowed, "\(host) is not a universal-link host of this app: \(url)")
+            }
+            guard rules.allows(parsed.path) else {
+                throw WireError(.notAllowed, "path \(parsed.path) is not in the universal-link paths of \(host): \(url)")
+            }
+        } else if !schemes.contains(parsed.scheme) {
+            throw WireError(.notAllowed, "scheme \(parsed.scheme) is not declared in the config: \(url)")
+        }
+        guard let terminal = trie.match(parsed) else {
+            throw WireError(.noRoute, "no route matches \(url)")
+        }
+        var params: [String: String] = [:]
+        for item in parsed.query where params[item.name] == nil { params[item.name] = item.value }
+        RouteTrie.captures(of: terminal, in: parsed.segments, into: &params)
+        return URLMatch(route: terminal.route, params: params)
+    }
+
+    /// One URL's route index and params, before redirects. (A struct, not a tuple: a tuple in a
+    /// generic `Result` costs a runtime metadata lookup on every call.)
+    struct URLMatch {
+        var route: Int
+        var params: [String: String]
+    }
+
+    /// The redirect template of route `index`, if it is a redirect route with a valid one.
+    func redirectTemplate(of index: Int) -> RedirectTemplate? {
+        if case .redirect(let template) = outcomes[index] { return template }
+        return nil
+    }
+
+    /// Builds the match of route `index`, following redirects. A redirect's params are the
+    /// target URL's, with the params of the hop before filling in names the target does not set.
+    private func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
+        switch outcomes[index] {
+        case .final(var match, let identity):
+            match.params = params
+            if case .modal(let kind, let priority, _) = match.target, let identity {
+                match.target = .modal(kind: kind, priority: priority, identity: params[identity])
+            }
+            return .success(match)
+        case .redirect(let template):
+            let name = config.routes[index].name
+            guard let template else {
+                return .failure(WireError(.noRoute, "route \(name) has a redirect template that does not parse"))
+            }
+            guard hops < Self.maxRedirectHops else {
+                return .failure(WireError(.noRoute, "redirects reach route \(name) after \(hops) hops, the limit (a redirect loop?)"))
+            }
+            let url: String
+            switch template.fill(params) {
+            case .url(let filled): url = filled
+            case .missing(let param):
+                return .failure(WireError(.noRoute, "route \(name) redirects with param \(param), which this entry does not have"))
+            }
+            do {
+                let next = try match(url: url)
+                return finish(route: next.route, params: next.params.merging(params) { target, _ in target }, hops: hops + 1)
+            } catch {
+                return .failure(WireError(.noRoute, "route \(name) redirects to \(url): \(error.message)"))
+            }
+        }
     }
 }

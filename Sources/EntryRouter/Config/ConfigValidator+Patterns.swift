@@ -1,0 +1,113 @@
+extension ConfigValidator {
+    /// Pattern syntax, allowed schemes and hosts, ambiguity between patterns, and whether
+    /// `identity` and redirect templates only use params the route can produce.
+    mutating func checkPatterns() {
+        var shapes: [URLPattern.Shape: (route: String, pattern: String)] = [:]
+        for route in config.routes {
+            let name = route.name
+            var captureSets: [Set<String>] = []
+            for (index, text) in route.match.enumerated() {
+                let field = "match[\(index)]"
+                let pattern: URLPattern
+                do {
+                    pattern = try URLPattern.parse(text)
+                } catch {
+                    fail(name, field, "bad pattern \"\(text)\" at character \(error.column): \(error.problem)")
+                    continue
+                }
+                checkScheme(of: pattern, name, field, text)
+                captureSets.append(Set(pattern.captureNames))
+                if let other = shapes[pattern.shape] {
+                    fail(name, field, "patterns \"\(other.pattern)\" (route \(other.route)) and \"\(text)\" (route \(name)) match the same URLs at the same specificity; make one more specific or remove one")
+                } else {
+                    shapes[pattern.shape] = (name, text)
+                }
+            }
+            let allParsed = captureSets.count == route.match.count
+            let produces = { (param: String) in
+                route.params[param] != nil || (!captureSets.isEmpty && captureSets.allSatisfy { $0.contains(param) })
+            }
+            if let identity = route.identity, allParsed, !produces(identity) {
+                fail(name, "identity", "\"\(identity)\" is neither a key of \"params\" nor a path param of every pattern, so the route cannot produce it")
+            }
+            if case .redirect(let text) = route.presentation {
+                do {
+                    let template = try RedirectTemplate(text)
+                    checkScheme(of: template.pattern, name, "redirect", text)
+                    for param in template.pattern.captureNames where allParsed && !produces(param) {
+                        fail(name, "redirect", "template \"\(text)\" uses :\(param), which is neither a key of \"params\" nor a path param of every pattern")
+                    }
+                } catch {
+                    fail(name, "redirect", "bad redirect template \"\(text)\" at character \(error.column): \(error.problem)")
+                }
+            }
+        }
+    }
+
+    private mutating func checkScheme(of pattern: URLPattern, _ name: String, _ field: String, _ text: String) {
+        if let host = pattern.host {
+            if pattern.scheme != "https" {
+                fail(name, field, "\"\(text)\": plain \(pattern.scheme) is not allowed; use https with a host listed in universalLinks")
+            } else if !config.universalLinks.contains(where: { ASCII.lowercased($0.host) == host }) {
+                fail(name, field, "\"\(text)\": host \(host) is not in universalLinks; add it there or use a declared custom scheme")
+            }
+        } else if !config.schemes.contains(where: { ASCII.lowercased($0) == pattern.scheme }) {
+            fail(name, field, "\"\(text)\": scheme \(pattern.scheme) is not declared in \"schemes\" (and is not https with a universal-link host)")
+        }
+    }
+
+    /// Follows each redirect route with sample values for its params (every sample is a real
+    /// URL the route matches, so a loop found here is one a sender can hit) and reports loops
+    /// and chains longer than the hop limit.
+    mutating func checkRedirectLoops() {
+        let table = RoutingTable(config: config)
+        var reported: Set<Set<Int>> = []
+        for (index, route) in config.routes.enumerated() where table.redirectTemplate(of: index) != nil {
+            for sample in samples(for: route) {
+                var chain = [index]
+                var params = sample
+                while let template = table.redirectTemplate(of: chain[chain.count - 1]) {
+                    if chain.count > RoutingTable.maxRedirectHops {
+                        fail(route.name, "redirect", "redirects go on past \(RoutingTable.maxRedirectHops) hops (\(names(chain)) → ...); at most \(RoutingTable.maxRedirectHops) are followed")
+                        break
+                    }
+                    guard case .url(let url) = template.fill(params), let next = try? table.match(url: url) else { break }
+                    if let start = chain.firstIndex(of: next.route) {
+                        let cycle = Array(chain[start...])
+                        if reported.insert(Set(cycle)).inserted {
+                            fail(config.routes[cycle.min()!].name, "redirect", "redirect loop \(names(cycle + [next.route])): an entry reaching it can never resolve")
+                        }
+                        break
+                    }
+                    chain.append(next.route)
+                    params = next.params.merging(params) { target, _ in target }
+                }
+            }
+        }
+    }
+
+    private func names(_ chain: [Int]) -> String {
+        chain.map { config.routes[$0].name }.joined(separator: " → ")
+    }
+
+    /// One param set per pattern of `route`, with a value of the right type for each capture,
+    /// plus `x` for every push param.
+    private func samples(for route: Route) -> [[String: String]] {
+        var pushParams: [String: String] = [:]
+        for name in route.params.keys { pushParams[name] = "x" }
+        let patterns = route.match.compactMap { try? URLPattern.parse($0) }
+        guard !patterns.isEmpty else { return [pushParams] }
+        return patterns.map { pattern in
+            var params = pushParams
+            for segment in pattern.segments {
+                switch segment {
+                case .literal: break
+                case .int(let name): params[name] = "1"
+                case .uuid(let name): params[name] = "00000000-0000-4000-8000-000000000000"
+                case .param(let name), .rest(let name): params[name] = "x"
+                }
+            }
+            return params
+        }
+    }
+}

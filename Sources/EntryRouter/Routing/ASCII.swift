@@ -1,0 +1,39 @@
+/// Byte classes and case folding for the hand-written URL and pattern parsers.
+///
+/// URLs are compared byte by byte: only ASCII letters fold, as schemes and DNS hosts require.
+enum ASCII {
+    static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    static func isHexDigit(_ b: UInt8) -> Bool {
+        isDigit(b) || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "f"))
+    }
+    static func hexValue(_ b: UInt8) -> UInt8 {
+        isDigit(b) ? b - UInt8(ascii: "0") : (b | 0x20) - UInt8(ascii: "a") + 10
+    }
+    /// RFC 3986 scheme characters after the first letter.
+    static func isSchemeByte(_ b: UInt8) -> Bool {
+        isAlpha(b) || isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+    }
+    static func lowercased(_ b: UInt8) -> UInt8 {
+        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+    }
+
+    /// `text` with its ASCII letters lowercased; returns `text` itself when there is nothing to fold.
+    static func lowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return text }
+        return String(decoding: text.utf8.map(lowercased), as: UTF8.self)
+    }
+
+    /// The bytes as text, ASCII letters lowercased. Most schemes and hosts arrive in lower case,
+    /// so that case costs one scan and no copy.
+    static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> String {
+        guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(decoding: bytes.map(lowercased), as: UTF8.self)
+    }
+
+    static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map(lowercased), as: UTF8.self)
+    }
+}

@@ -1,0 +1,123 @@
+/// A URL taken apart for matching, by a hand-written parser: strict where Foundation's `URL` is
+/// lenient (credentials, malformed escapes, spaces) and cheap enough for the per-entry hot path.
+///
+/// Normalisation:
+/// - scheme (and, for https, host) lowercased; a custom scheme's first segment is its host and is
+///   matched case-insensitively by the trie, while a param there keeps the text as written;
+/// - the fragment, a trailing `?` and one trailing `/` are ignored;
+/// - the path is split on `/` first and each segment percent-decoded after, so `%2F` stays inside
+///   its segment;
+/// - a port stays part of the https host (`materunner.app:8443` is another host than `materunner.app`).
+struct ParsedURL: Sendable {
+    var scheme: String
+    /// The lowercased host of an http/https URL; nil for a custom scheme.
+    var host: String?
+    /// Decoded path segments; for a custom scheme the first one is the URL's host.
+    var segments: [String]
+    /// A custom scheme's first segment lowercased, for the trie's case-insensitive host lookup.
+    var foldedHost: String?
+    /// Decoded query items in URL order (`a` alone is `a` = ""; empty names are dropped).
+    var query: [(name: String, value: String)]
+    /// The decoded path of an http/https URL, with its leading `/` (`/` when empty), for the
+    /// apple-app-site-association rules: decoded so `%61dmin` cannot slip past `NOT /admin/*`.
+    var path: String
+
+    /// Longest URL accepted (SPEC §3).
+    static let maxBytes = 2048
+
+    /// Parses `url`; every rejection is `not_allowed` with a message that says why.
+    static func parse(_ url: String) throws(WireError) -> ParsedURL {
+        var text = url
+        // `withUTF8` rethrows untyped, so the typed error is carried out by hand.
+        var failure: WireError?
+        let parsed = text.withUTF8 { bytes -> ParsedURL? in
+            do throws(WireError) {
+                return try parse(bytes: bytes, url: url)
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        guard let parsed else { throw failure! }
+        return parsed
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, url: String) throws(WireError) -> ParsedURL {
+        guard bytes.count <= maxBytes else {
+            throw WireError(.notAllowed, "URL is \(bytes.count) bytes, longer than the \(maxBytes)-byte limit")
+        }
+        if let bad = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) {
+            throw WireError(.notAllowed, "URL has a space, control character or backslash at character \(bad + 1): \(url)")
+        }
+        var i = 0
+        while i < bytes.count, i == 0 ? ASCII.isAlpha(bytes[i]) : ASCII.isSchemeByte(bytes[i]) { i += 1 }
+        guard i > 0, i + 3 <= bytes.count,
+              bytes[i] == UInt8(ascii: ":"), bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/") else {
+            throw WireError(.notAllowed, "not an absolute URL of the form scheme://...: \(url)")
+        }
+        let scheme = ASCII.lowercased(bytes[0..<i])
+        i += 3
+        var end = bytes[i...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        var queryRange = end..<end
+        if let q = bytes[i..<end].firstIndex(of: UInt8(ascii: "?")) {
+            queryRange = (q + 1)..<end
+            end = q
+        }
+        var host: String?
+        var pathStart = i
+        if URLPattern.hasHost(scheme) {
+            let hostEnd = bytes[i..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            if bytes[i..<hostEnd].contains(UInt8(ascii: "@")) {
+                throw WireError(.notAllowed, "URL carries credentials (user:pass@): \(url)")
+            }
+            guard hostEnd > i else { throw WireError(.notAllowed, "URL has no host: \(url)") }
+            host = ASCII.lowercased(bytes[i..<hostEnd])
+            pathStart = hostEnd
+        } else {
+            let hostEnd = bytes[i..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            if bytes[i..<hostEnd].contains(UInt8(ascii: "@")) {
+                throw WireError(.notAllowed, "URL carries credentials (user:pass@): \(url)")
+            }
+        }
+        var path = "/"
+        if host != nil, pathStart < end {
+            guard let decoded = PercentEncoding.decode(bytes[pathStart..<end]) else { throw malformed(url) }
+            path = decoded
+            pathStart += 1
+        }
+        var segmentsEnd = end
+        if segmentsEnd > pathStart, bytes[segmentsEnd - 1] == UInt8(ascii: "/") { segmentsEnd -= 1 }
+        var segments: [String] = []
+        segments.reserveCapacity(8)
+        var foldedHost: String?
+        if pathStart < segmentsEnd {
+            var start = pathStart
+            while true {
+                let stop = bytes[start..<segmentsEnd].firstIndex(of: UInt8(ascii: "/")) ?? segmentsEnd
+                guard let segment = PercentEncoding.decode(bytes[start..<stop]) else { throw malformed(url) }
+                if host == nil, segments.isEmpty {
+                    foldedHost = segment.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+                        ? ASCII.lowercased(segment) : segment
+                }
+                segments.append(segment)
+                if stop == segmentsEnd { break }
+                start = stop + 1
+            }
+        }
+        var query: [(name: String, value: String)] = []
+        var start = queryRange.lowerBound
+        while start < queryRange.upperBound {
+            let stop = bytes[start..<queryRange.upperBound].firstIndex(of: UInt8(ascii: "&")) ?? queryRange.upperBound
+            let equals = bytes[start..<stop].firstIndex(of: UInt8(ascii: "=")) ?? stop
+            guard let name = PercentEncoding.decode(bytes[start..<equals]),
+                  let value = PercentEncoding.decode(bytes[min(equals + 1, stop)..<stop]) else { throw malformed(url) }
+            if !name.isEmpty { query.append((name, value)) }
+            start = stop + 1
+        }
+        return ParsedURL(scheme: scheme, host: host, segments: segments, foldedHost: foldedHost, query: query, path: path)
+    }
+
+    private static func malformed(_ url: String) -> WireError {
+        WireError(.notAllowed, "URL has a malformed percent escape (`%` needs two hex digits, and the result must be UTF-8): \(url)")
+    }
+}

@@ -1,0 +1,45 @@
+/// Percent-decoding of URL parts (after splitting, so `%2F` stays inside its segment) and the
+/// encoding used when a redirect template puts a param back into a URL.
+enum PercentEncoding {
+    /// The decoded text, or nil for a malformed escape (`%4`, `%zz`) or bytes that are not UTF-8.
+    static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? where Bytes.Index == Int {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < bytes.endIndex,
+                      ASCII.isHexDigit(bytes[i + 1]), ASCII.isHexDigit(bytes[i + 2]) else { return nil }
+                out.append(ASCII.hexValue(bytes[i + 1]) << 4 | ASCII.hexValue(bytes[i + 2]))
+                i += 3
+            } else {
+                out.append(b)
+                i += 1
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    /// `text` with everything but RFC 3986 unreserved characters escaped, fit for one path segment.
+    static func encodeSegment(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for b in text.utf8 {
+            if ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: "~") {
+                out.append(b)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigit(b >> 4))
+                out.append(hexDigit(b & 0x0F))
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+    }
+}
