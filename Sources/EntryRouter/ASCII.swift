@@ -1,7 +1,28 @@
-/// Byte classes and case folding for the hand-written URL and pattern parsers.
+/// ASCII bytes by name, byte classes and case folding, shared by the wire codec and the URL parsers.
 ///
 /// URLs are compared byte by byte: only ASCII letters fold, as schemes and DNS hosts require.
 enum ASCII {
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let tab: UInt8 = 0x09
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let backslash: UInt8 = 0x5C
+    static let slash: UInt8 = 0x2F
+    static let comma: UInt8 = 0x2C
+    static let colon: UInt8 = 0x3A
+    static let minus: UInt8 = 0x2D
+    static let plus: UInt8 = 0x2B
+    static let dot: UInt8 = 0x2E
+    static let zero: UInt8 = 0x30
+    static let nine: UInt8 = 0x39
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+    static let openBracket: UInt8 = 0x5B
+    static let closeBracket: UInt8 = 0x5D
+    static let lowerE: UInt8 = 0x65
+    static let upperE: UInt8 = 0x45
+
     static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
     static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
     static func isHexDigit(_ b: UInt8) -> Bool {
