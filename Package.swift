@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(name: "CLoadGenCLI", dependencies: ["CLoadGen"]),
         .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter"]),
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
+        .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
     ],
     swiftLanguageModes: [.v6]
 )

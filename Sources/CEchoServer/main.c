@@ -61,6 +61,13 @@ int main(int argc, char **argv) {
 
     /* A client that hangs up with replies unsent must cost one connection, not the process. */
     signal(SIGPIPE, SIG_IGN);
+    /* The mask is inherited: a parent that blocks signals in its threads (Foundation's Process
+     * does) would otherwise leave SIGTERM pending forever and the server unstoppable. */
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &stop_signals, NULL);
 
     uv_loop_t *loop = uv_default_loop();
     uv_pipe_t server;
