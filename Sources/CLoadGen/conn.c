@@ -58,7 +58,11 @@ int lg_conn_fill(lg_run *r, lg_conn *c, uint64_t now) {
     if (n == 0) return 0;
     unsigned w = r->cfg->window;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t t0 = r->cfg->rate > 0 ? due_at(r, c, c->issued) : now;
+        uint64_t t0 = now;
+        if (r->cfg->rate > 0) {
+            uint64_t charged_from = due_at(r, c, c->issued) + LG_PACE_TICK_NS;
+            if (charged_from < now) t0 = charged_from;
+        }
         c->sent_ns[(c->head + c->inflight) % w] = t0;
         c->inflight++;
         c->issued++;

@@ -114,7 +114,8 @@ static uint64_t next_wake(const lg_run *r) {
     else if (cfg->seconds > 0) wake = r->t_measure + (uint64_t)(cfg->seconds * 1e9);
     if (r->inflight > 0 && r->last_reply + LG_STALL_NS < wake) wake = r->last_reply + LG_STALL_NS;
     for (unsigned i = 0; cfg->rate > 0 && i < r->n; i++) {
-        uint64_t due = lg_conn_next_due(r, &r->conns[i]);
+        uint64_t due = lg_conn_next_due(r, &r->conns[i]), earliest = r->last_wake + LG_PACE_TICK_NS;
+        if (due != UINT64_MAX && due < earliest) due = earliest;
         if (due < wake) wake = due;
     }
     return wake;
@@ -142,6 +143,7 @@ static void loop(lg_run *r) {
             if (!r->failed && (evs[i].events & EPOLLOUT)) lg_conn_flush(r, c);
         }
         now = lg_now_ns();
+        r->last_wake = now;
         advance_phase(r, now);
         if (r->inflight > 0 && now > r->last_reply + LG_STALL_NS) {
             lg_fail(r, "the server sent no reply for 10 s with requests outstanding", 0);

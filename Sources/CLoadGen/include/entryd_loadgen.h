@@ -43,9 +43,10 @@ typedef struct entryd_loadgen_result {
     uint64_t bytes_received;
     double elapsed_seconds;
     double replies_per_second;
-    /* Latency of measured replies in microseconds. Without `rate` it runs from the moment the
-     * request was queued on the socket; with `rate` it runs from the moment the schedule wanted it
-     * sent, so a server stall is charged to every request it delayed (no coordinated omission). */
+    /* Latency of measured replies in microseconds, from the moment the request was queued on the
+     * socket. With `rate`, a request sent late because the window was full or the client could not
+     * keep up is charged from its scheduled time (less the pacer's own 50 us tick), so a server
+     * stall counts against every request it delayed (no coordinated omission). */
     double mean_us, p50_us, p90_us, p99_us, p999_us, max_us;
     char first_reply[160];         /* the first reply line seen, to check the server answered sensibly */
     char error[200];               /* set when the run fails */
