@@ -27,8 +27,13 @@ let package = Package(
         .target(name: "EntryDaemon", dependencies: ["EntryRouter", "CUV", "CSQLite"]),
         .executableTarget(name: "entryd", dependencies: ["EntryRouter", "EntryDaemon"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter"], path: "Sources/entryd-bench"),
+        // Transport benchmark tools in C, so the yardstick and the load generator are never the bottleneck.
+        .executableTarget(name: "CEchoServer", dependencies: ["CUV"]),
+        .target(name: "CLoadGen"),
+        .executableTarget(name: "CLoadGenCLI", dependencies: ["CLoadGen"]),
         .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter"]),
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
+        .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
     ],
     swiftLanguageModes: [.v6]
 )
