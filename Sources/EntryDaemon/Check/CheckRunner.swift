@@ -1,0 +1,96 @@
+import EntryRouter
+
+/// Runs scenario files against a fresh daemon each and reports one line per step (`entryd check`).
+public struct CheckRunner {
+    /// What one scenario came to. A failed step ends its scenario; the steps after it are `skipped`.
+    public struct Outcome: Sendable, Hashable {
+        public var passed = 0
+        public var failed = 0
+        public var skipped = 0
+    }
+
+    /// Milliseconds a `send` waits for each reply.
+    static let replyTimeoutMilliseconds = 5000
+
+    let executable: String
+    let configOverride: String?
+    let output: (String) -> Void
+
+    /// `executable` is the `entryd` binary to start; `configOverride` replaces every scenario's config.
+    public init(executable: String, configOverride: String? = nil, output: @escaping (String) -> Void) {
+        self.executable = executable
+        self.configOverride = configOverride
+        self.output = output
+    }
+
+    public func run(_ scenario: Scenario) -> Outcome {
+        output("\(scenario.file): \(scenario.name)")
+        var outcome = Outcome()
+        let daemon: DaemonUnderTest
+        do {
+            daemon = try DaemonUnderTest(executable: executable, configPath: configPath(for: scenario))
+            try daemon.start()
+        } catch {
+            output("  FAIL  cannot start the daemon: \(error)")
+            outcome.failed = 1
+            outcome.skipped = scenario.steps.count
+            return outcome
+        }
+        var session = Session(daemon: daemon)
+        for (index, step) in scenario.steps.enumerated() {
+            let label = String(index + 1).leftPadded(to: 3) + "  " + Self.describe(step)
+            if case .note(let text) = step {
+                output("       -- \(text)")
+                continue
+            }
+            if let failure = session.perform(step) {
+                output("  FAIL \(label)\n         \(failure)")
+                let tail = daemon.log().split(separator: "\n").suffix(8)
+                if !tail.isEmpty { output("         daemon log (last lines):\n" + tail.map { "           " + $0 }.joined(separator: "\n")) }
+                outcome.failed += 1
+                outcome.skipped = scenario.steps[(index + 1)...].filter { if case .note = $0 { false } else { true } }.count
+                break
+            }
+            output("  ok   \(label)")
+            outcome.passed += 1
+        }
+        session.close()
+        daemon.stop()
+        daemon.removeFiles()
+        return outcome
+    }
+
+    private func configPath(for scenario: Scenario) -> String? {
+        if let configOverride { return configOverride }
+        guard let config = scenario.config else { return nil }
+        if config.hasPrefix("/") { return config }
+        let directory = scenario.file.contains("/") ? String(scenario.file[..<scenario.file.lastIndex(of: "/")!]) : "."
+        return directory + "/" + config
+    }
+
+    /// A short, readable form of a step for the report line.
+    static func describe(_ step: ScenarioStep) -> String {
+        switch step {
+        case .send(let name, let lines, _):
+            let ops = lines.map { $0["op"]?.stringValue ?? "?" }.joined(separator: " + ")
+            return "\(name.padded(to: 7)) send \(ops)"
+        case .expect(let name, let pattern, _): return "\(name.padded(to: 7)) expect \(compact(pattern))"
+        case .absent(let name, let pattern, let span): return "\(name.padded(to: 7)) no \(compact(pattern)) for \(span) ms"
+        case .disconnect(let name): return "\(name.padded(to: 7)) disconnect"
+        case .restart: return "daemon  kill -9, then start again"
+        case .wait(let span): return "wait \(span) ms"
+        case .note(let text): return text
+        }
+    }
+
+    static func compact(_ value: JSONValue) -> String {
+        var bytes: [UInt8] = []
+        JSONWriter.append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

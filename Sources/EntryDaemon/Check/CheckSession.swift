@@ -1,0 +1,69 @@
+import EntryRouter
+import Glibc
+
+extension CheckRunner {
+    /// The running state of one scenario: its daemon, its named connections and its bindings.
+    struct Session {
+        let daemon: DaemonUnderTest
+        var connections: [String: ScenarioConnection] = [:]
+        var match = SubsetMatch()
+
+        init(daemon: DaemonUnderTest) { self.daemon = daemon }
+
+        /// Performs one step; returns what went wrong, or nil when it passed.
+        mutating func perform(_ step: ScenarioStep) -> String? {
+            do {
+                switch step {
+                case .send(let name, let lines, let replies):
+                    let connection = try connection(name)
+                    try connection.send(lines.map(match.substituting))
+                    for pattern in replies {
+                        let reply = try connection.nextReply(timeoutMilliseconds: CheckRunner.replyTimeoutMilliseconds)
+                        let expected = pattern ?? .object(["ok": .bool(true)])
+                        if !match.matches(expected, reply) {
+                            return "reply \(CheckRunner.compact(reply)) does not match \(CheckRunner.compact(expected))"
+                        }
+                    }
+                case .expect(let name, let pattern, let timeout):
+                    let connection = try connection(name)
+                    var probe = match
+                    guard try connection.first(within: timeout, where: { probe.matches(pattern, $0) }) != nil else {
+                        let seen = connection.unmatched.suffix(5).map(CheckRunner.compact).joined(separator: "\n           ")
+                        return "nothing matched within \(timeout) ms" + (seen.isEmpty ? "" : "; unmatched messages:\n           " + seen)
+                    }
+                    match = probe
+                case .absent(let name, let pattern, let span):
+                    let connection = try connection(name)
+                    var probe = match
+                    if let found = try connection.first(within: span, where: { probe.matches(pattern, $0) }) {
+                        return "unexpected \(CheckRunner.compact(found))"
+                    }
+                case .disconnect(let name):
+                    guard connections.removeValue(forKey: name) != nil else { return "no connection named \(name)" }
+                case .restart:
+                    connections.removeAll()
+                    daemon.kill9()
+                    try daemon.start()
+                case .wait(let span):
+                    var pause = timespec(tv_sec: span / 1000, tv_nsec: (span % 1000) * 1_000_000)
+                    while nanosleep(&pause, &pause) != 0 && errno == EINTR {}
+                case .note:
+                    break
+                }
+            } catch {
+                return "\(error)"
+            }
+            return nil
+        }
+
+        /// The named connection, opened on first use.
+        private mutating func connection(_ name: String) throws(ClientError) -> ScenarioConnection {
+            if let existing = connections[name] { return existing }
+            let opened = try ScenarioConnection(path: daemon.socketPath)
+            connections[name] = opened
+            return opened
+        }
+
+        mutating func close() { connections.removeAll() }
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+
+/// The receiving end of a `$NOTIFY_SOCKET`: lets `entryd check` await a daemon's `READY=1`
+/// instead of polling its socket.
+final class NotifyListener {
+    let path: String
+    private let fd: Int32
+
+    init(path: String) throws(CheckError) {
+        guard let address = UnixAddress(path: path) else { throw CheckError("notify socket path is too long: \(path)") }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw CheckError("cannot create a notify socket: \(String(cString: strerror(errno)))") }
+        unlink(path)
+        guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw CheckError("cannot bind the notify socket \(path): \(reason)")
+        }
+        self.path = path
+        self.fd = fd
+    }
+
+    /// Waits for a datagram containing `state` (e.g. `READY=1`); false when the time runs out.
+    func await(_ state: String, timeoutMilliseconds: Int32) -> Bool {
+        var remaining = timeoutMilliseconds
+        let started = Monotonic.milliseconds()
+        while remaining > 0 {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, remaining)
+            if ready > 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if n > 0, String(decoding: buffer[..<n], as: UTF8.self).split(separator: "\n").contains(Substring(state)) {
+                    return true
+                }
+            } else if ready < 0 && errno != EINTR {
+                return false
+            }
+            remaining = timeoutMilliseconds - Int32(Monotonic.milliseconds() - started)
+        }
+        return false
+    }
+
+    deinit {
+        close(fd)
+        unlink(path)
+    }
+}
+
+/// A monotonic clock for timeouts in the CLI (never for the router, which gets time as a value).
+enum Monotonic {
+    static func milliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
