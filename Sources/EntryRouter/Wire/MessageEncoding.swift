@@ -49,6 +49,7 @@ private struct JSONWriter {
             default: out.append(unit)
             }
         }
+        raw("\"")
         needsComma = true
     }
 
