@@ -38,6 +38,7 @@ public final class Client {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE || errno == ECONNRESET { throw .closedWithoutReply(path: path) }
                 throw .io(path: path, operation: "write", reason: ClientError.errnoText(errno))
             }
             offset += n

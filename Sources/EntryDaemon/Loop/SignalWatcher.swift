@@ -17,9 +17,15 @@ public final class SignalWatcher: UVHandleOwner {
         retainOwner(self, in: asHandle(signal))
     }
 
+    /// Starts watching `signum`, and unblocks it: a blocked mask is inherited across exec, and a
+    /// daemon started by a parent that blocks SIGTERM would otherwise never hear it.
     public func start(_ signum: Int32, onSignal: @escaping (Int32) -> Void) throws(UVError) {
         self.onSignal = onSignal
         try uvCheck(uv_signal_start(signal, onSignalDelivered, signum), "uv_signal_start \(signum)")
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signum)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     public func close() {
