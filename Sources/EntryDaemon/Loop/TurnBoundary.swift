@@ -23,9 +23,9 @@ public final class TurnBoundary: UVHandleOwner {
         retainOwner(self, in: asHandle(idle))
     }
 
-    /// Something arrived: end this turn with a callback.
+    /// Something arrived: end this turn with a callback. Ignored once closing.
     public func mark() {
-        guard !isMarked else { return }
+        guard !isMarked, onTurnEnded != nil else { return }
         isMarked = true
         uv_check_start(check, onCheck)
         uv_idle_start(idle, onIdle)
