@@ -1,7 +1,339 @@
 import CUV
 import EntryRouter
+import Glibc
 
 /// The daemon: a libuv loop serving the wire protocol, executing the router's effects.
-public final class Daemon {
-    public init() {}
+///
+/// Everything happens on the loop thread. Inputs (decoded lines, disconnects, the router's timer)
+/// go to the router as they arrive, and their effects are collected; at the end of the loop turn
+/// the router hears `turnEnded`, and the turn's effects are performed: the records to persist are
+/// committed in one `store.commit` first, and only then are the replies and events written (R16).
+public final class Daemon: ConnectionDelegate {
+    public let options: ServeOptions
+    public let socketPath: String
+    let log: Log
+    let loop: Loop
+    private let store: EntryStore
+    private var router: Router
+    private let configFile: String
+    private let notifier: ReadinessNotifier?
+    private let ownUID = getuid()
+
+    private var listener: PipeListener?
+    private var socketIdentity: FileIdentity?
+    private var connections: [ConnectionID: Connection] = [:]
+    private var nextConnection: UInt64 = 1
+    private var turn: TurnBoundary!
+    private let routerTimer: LoopTimer
+    private var signals: [SignalWatcher] = []
+    private var graceTimer: LoopTimer?
+
+    /// Effects of this turn's inputs, performed when the turn ends.
+    private var turnEffects: [Effect] = []
+    /// Connections whose peer finished sending this turn: closed once this turn's replies are written.
+    private var endedThisTurn: [Connection] = []
+    private var shuttingDown = false
+    private var finished = false
+    /// A failed commit means the router is ahead of the store: nothing more is promised or committed.
+    private var storeFailed = false
+    private var exitCode: Int32 = 0
+
+    /// Checks the socket path (before the store is opened: a live daemon owns it), reads the config,
+    /// opens the store and builds the router; binds nothing yet.
+    public init(options: ServeOptions, environment: [String: String]) throws(DaemonError) {
+        self.options = options
+        socketPath = SocketPath.resolve(flag: options.socket, environment: environment, uid: getuid())
+        guard SocketPath.fits(socketPath) else { throw .socketPathTooLong(socketPath) }
+        log = Log(level: options.logLevel, format: options.logFormat)
+        try Daemon.claimSocketPath(socketPath, log: log)
+        let (config, file) = try RouterSetup.loadConfig(path: options.config)
+        configFile = file
+        store = try RouterSetup.openStore(location: options.store)
+        let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: WallClock.now())
+        router = setup.router
+        turnEffects = setup.startup
+        notifier = ReadinessNotifier(environment: environment)
+        do {
+            loop = try Loop()
+            routerTimer = try LoopTimer(loop: loop)
+        } catch {
+            throw .loop(error)
+        }
+        log.info("store opened", ["store": store.location, "restored": String(setup.restored)])
+    }
+
+    /// Serves until SIGTERM or SIGINT; returns the exit code. Fails before serving when the socket
+    /// path is taken.
+    public func run() throws(DaemonError) -> Int32 {
+        SignalWatcher.ignoreBrokenPipe()
+        do {
+            try startServing()
+        } catch {
+            closeEverything()
+            loop.run()
+            try? loop.close()
+            throw error
+        }
+        log.info("serving", ["socket": socketPath, "config": configFile, "store": store.location,
+                             "pid": String(getpid())])
+        notify("READY=1")
+        loop.run()
+        do {
+            try loop.close()
+        } catch {
+            log.error("handles left open at exit", ["error": "\(error)"])
+            return 70
+        }
+        log.info("stopped", ["exit": String(exitCode)])
+        return exitCode
+    }
+
+    // MARK: Start and stop
+
+    /// Refuses a path a live daemon answers on or that is not a socket; removes a stale socket file.
+    private static func claimSocketPath(_ path: String, log: Log) throws(DaemonError) {
+        switch SocketPath.occupant(of: path) {
+        case .nothing: break
+        case .liveDaemon: throw .alreadyServing(path)
+        case .notASocket: throw .notASocket(path)
+        case .staleSocket:
+            log.warn("replacing stale socket (nobody answers on it)", ["socket": path])
+            unlink(path)
+        }
+    }
+
+    private func startServing() throws(DaemonError) {
+        do {
+            turn = try TurnBoundary(loop: loop) { [unowned self] in endTurn() }
+            for signum in [SIGTERM, SIGINT] {
+                let watcher = try SignalWatcher(loop: loop)
+                signals.append(watcher)
+                try watcher.start(signum) { [unowned self] in beginShutdown(signal: $0 == SIGTERM ? "SIGTERM" : "SIGINT") }
+            }
+            let listener = try PipeListener(loop: loop)
+            self.listener = listener
+            try listener.bind(path: socketPath)
+            socketIdentity = SocketPath.identity(of: socketPath)
+            try listener.listen { [unowned self] in accept($0) }
+        } catch {
+            throw .loop(error)
+        }
+        if !turnEffects.isEmpty { turn.mark() }
+    }
+
+    /// Stops accepting and tells the router; `cause` is the signal or the failure, for the log.
+    private func beginShutdown(signal cause: String) {
+        guard !shuttingDown else { return }
+        shuttingDown = true
+        log.info("shutting down", ["cause": cause])
+        notify("STOPPING=1")
+        listener?.close()
+        listener = nil
+        for connection in connections.values { connection.stopReading() }
+        feed(.shutdown)
+    }
+
+    /// Called at the end of the turn that handled `.shutdown`: every connection closes once its last
+    /// replies are written, or when the grace period is over.
+    private func drainConnections() {
+        for connection in connections.values { connection.closeAfterFlush(.requested("shutting down")) }
+        guard !connections.isEmpty, graceTimer == nil, let timer = try? LoopTimer(loop: loop) else { return }
+        graceTimer = timer
+        timer.start(afterMilliseconds: options.shutdownGraceMilliseconds) { [unowned self] in
+            for connection in connections.values { connection.close(.requested("shutdown grace period over")) }
+        }
+    }
+
+    /// The last step: no connection is left; close the remaining handles so that the loop ends.
+    private func finishShutdown() {
+        guard !finished else { return }
+        finished = true
+        if let socketIdentity, SocketPath.identity(of: socketPath) == socketIdentity {
+            unlink(socketPath)
+        }
+        closeEverything()
+    }
+
+    private func closeEverything() {
+        listener?.close()
+        listener = nil
+        for connection in connections.values { connection.close(.requested("daemon stopping")) }
+        turn?.close()
+        routerTimer.close()
+        graceTimer?.close()
+        for watcher in signals { watcher.close() }
+        signals = []
+    }
+
+    private func notify(_ state: String) {
+        guard let notifier else { return }
+        if let failure = notifier.send(state) {
+            log.warn("readiness notification failed", ["state": state, "socket": notifier.path, "error": failure])
+        }
+    }
+
+    // MARK: Connections
+
+    private func accept(_ error: UVError?) {
+        if let error {
+            log.warn("accept failed", ["error": "\(error)"])
+            return
+        }
+        guard let listener else { return }
+        let id = ConnectionID(nextConnection)
+        nextConnection += 1
+        let connection: Connection
+        let uid: uid_t
+        do {
+            connection = try Connection(loop: loop, id: id, limits: options.connection)
+            try listener.accept(into: connection)
+            uid = try connection.peerUID()
+        } catch {
+            log.warn("accept failed", ["error": "\(error)"])
+            return
+        }
+        guard uid == ownUID || options.allowedUIDs.contains(uid) else {
+            log.warn("connection refused: peer uid not allowed", ["conn": "\(id)", "uid": String(uid)])
+            connection.close(.requested("peer uid not allowed"))
+            return
+        }
+        guard connections.count < options.maxClients else {
+            log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": String(options.maxClients)])
+            var bytes: [UInt8] = []
+            Message.reply(Reply(req: nil, body: .failure(WireError(
+                .tooManyClients, "the daemon serves \(options.maxClients) clients at most (--max-clients)"))))
+                .encode(into: &bytes)
+            connection.send(bytes)
+            connection.closeAfterFlush(.requested("too many clients"))
+            return
+        }
+        connection.delegate = self
+        connections[id] = connection
+        do {
+            try connection.startReading()
+        } catch {
+            connection.close(.readFailed(error))
+            return
+        }
+        log.debug("connected", ["conn": "\(id)", "uid": String(uid)])
+    }
+
+    public func connection(_ connection: Connection, received frame: FrameDecoder.Frame) {
+        switch frame {
+        case .line(let line):
+            switch Request.decode(line: line) {
+            case .success(let request):
+                feed(.request(connection.id, request))
+            case .failure(let failure):
+                feed(.invalid(connection.id, req: failure.req, failure.error, close: false))
+            }
+        case .tooLarge:
+            connection.stopReading()
+            log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": String(options.connection.maxFrame)])
+            feed(.invalid(connection.id, req: nil,
+                          WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
+                          close: true))
+        }
+    }
+
+    public func connectionReachedEnd(_ connection: Connection) {
+        endedThisTurn.append(connection)
+        turn.mark()
+    }
+
+    public func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        switch reason {
+        case .endOfInput, .requested:
+            log.debug("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
+        case .readFailed, .writeFailed, .stalled, .outputCapExceeded:
+            log.warn("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
+        }
+        feed(.disconnected(connection.id))
+    }
+
+    // MARK: Turns and effects
+
+    /// Hands one input to the router now; its effects wait for the end of the turn.
+    private func feed(_ input: Input) {
+        turnEffects += router.handle(input, at: WallClock.now())
+        turn.mark()
+    }
+
+    private func endTurn() {
+        turnEffects += router.handle(.turnEnded, at: WallClock.now())
+        let effects = turnEffects
+        turnEffects = []
+        perform(effects)
+        for connection in endedThisTurn { connection.closeAfterFlush(.endOfInput) }
+        endedThisTurn = []
+        if shuttingDown {
+            drainConnections()
+            if connections.isEmpty && turnEffects.isEmpty { finishShutdown() }
+        }
+    }
+
+    /// Commits the turn's records, then writes its messages (grouped into one write per connection),
+    /// closes what the router closed and arms its timer.
+    private func perform(_ effects: [Effect]) {
+        let records = effects.compactMap { effect -> Record? in
+            if case .persist(let record) = effect { return record }
+            return nil
+        }
+        var effects = effects
+        if !records.isEmpty && !storeFailed {
+            do {
+                try store.commit(records)
+            } catch {
+                storeFailed(error)
+                effects = effects.compactMap(Daemon.withoutPromises)
+            }
+        }
+        var output: [ConnectionID: [UInt8]] = [:]
+        var order: [ConnectionID] = []
+        func flush(_ id: ConnectionID) {
+            guard let bytes = output.removeValue(forKey: id) else { return }
+            connections[id]?.send(bytes)
+        }
+        for effect in effects {
+            switch effect {
+            case .send(let id, let message):
+                guard connections[id] != nil else { continue }
+                if output[id] == nil { order.append(id) }
+                message.encode(into: &output[id, default: []])
+            case .close(let id):
+                flush(id)
+                connections[id]?.closeAfterFlush(.requested("closed by the router"))
+            case .armTimer(let at):
+                let delay = max(0, at.milliseconds - WallClock.now().milliseconds)
+                routerTimer.start(afterMilliseconds: UInt64(delay)) { [unowned self] in feed(.timer) }
+            case .persist:
+                break
+            }
+        }
+        for id in order { flush(id) }
+    }
+
+    /// A failed commit breaks the promise of R16 for this turn: its ok replies become errors (so the
+    /// senders retry), its events are dropped, and the daemon stops; the store keeps what it had,
+    /// and a restart resumes from there.
+    private func storeFailed(_ error: StoreError) {
+        log.error("store commit failed; stopping", ["store": store.location, "error": error.message])
+        storeFailed = true
+        exitCode = 74
+        beginShutdown(signal: "store failure")
+    }
+
+    private static func withoutPromises(_ effect: Effect) -> Effect? {
+        switch effect {
+        case .send(let id, .reply(let reply)):
+            guard case .success = reply.body else { return effect }
+            return .send(id, .reply(Reply(req: reply.req, body: .failure(WireError(
+                .shuttingDown, "the store could not record this; the daemon is stopping, retry after it restarts")))))
+        case .send(_, .event):
+            return nil
+        case .persist, .close, .armTimer:
+            return effect
+        }
+    }
 }

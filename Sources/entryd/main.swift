@@ -1,4 +1,26 @@
 import EntryDaemon
-import EntryRouter
+import Glibc
 
-print("entryd")
+/// `entryd SUBCOMMAND ...`: parse, run, exit with a sysexits code.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+    print(Commands.usage)
+    exit(arguments.isEmpty ? 64 : 0)
+}
+switch parseArguments(arguments, commands: Commands.all) {
+case .failure(let error):
+    printError("entryd: \(error)\n\(Commands.usage)")
+    exit(64)
+case .success(let parsed):
+    if parsed.has("help") {
+        print("usage: " + (Commands.all.first { $0.name == parsed.command }?.usage ?? ""))
+        exit(0)
+    }
+    switch parsed.command {
+    case Commands.serve.name: exit(Serve.run(parsed))
+    case Commands.status.name: exit(Status.run(parsed))
+    default:
+        printError("entryd: '\(parsed.command)' is not available in this build")
+        exit(69)
+    }
+}

@@ -46,7 +46,8 @@ extension CheckRunner {
                     try daemon.start()
                 case .wait(let span):
                     var pause = timespec(tv_sec: span / 1000, tv_nsec: (span % 1000) * 1_000_000)
-                    while nanosleep(&pause, &pause) != 0 && errno == EINTR {}
+                    var left = timespec()
+                    while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
                 case .note:
                     break
                 }

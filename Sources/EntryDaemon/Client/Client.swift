@@ -1,0 +1,88 @@
+import Glibc
+
+/// A small blocking client for the daemon's socket: write request lines, read reply and event lines.
+///
+/// It needs no event loop, which keeps the CLI subcommands and the tests simple.
+public final class Client {
+    public let path: String
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to the daemon at `path`.
+    public init(path: String) throws(ClientError) {
+        self.path = path
+        guard let address = UnixAddress(path: path) else { throw .pathTooLong(path) }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .io(path: path, operation: "socket", reason: ClientError.errnoText(errno)) }
+        let result = address.withSockaddr { Glibc.connect(fd, $0, $1) }
+        if result != 0 {
+            let code = errno
+            Glibc.close(fd)
+            switch code {
+            case ENOENT, ECONNREFUSED: throw .noDaemon(path: path, reason: ClientError.errnoText(code))
+            default: throw .io(path: path, operation: "connect", reason: ClientError.errnoText(code))
+            }
+        }
+        self.fd = fd
+    }
+
+    /// Writes `line`, adding the newline.
+    public func send(_ line: String) throws(ClientError) {
+        try send(bytes: Array(line.utf8) + [UInt8(ascii: "\n")])
+    }
+
+    /// Writes raw bytes as they are (tests use it to split or join lines).
+    public func send(bytes: [UInt8]) throws(ClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE || errno == ECONNRESET { throw .closedWithoutReply(path: path) }
+                throw .io(path: path, operation: "write", reason: ClientError.errnoText(errno))
+            }
+            offset += n
+        }
+    }
+
+    /// Stops sending; the daemon sees the end of input and closes once it has answered.
+    public func finishSending() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// The next line without its newline, or nil once the daemon closed the connection.
+    /// A negative timeout waits for as long as it takes.
+    public func readLine(timeoutMilliseconds: Int32 = -1) throws(ClientError) -> [UInt8]? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeFirst(newline + 1)
+                return line
+            }
+            guard try fill(timeoutMilliseconds: timeoutMilliseconds) else { return nil }
+        }
+    }
+
+    /// Reads what is available into the buffer; false at end of stream.
+    private func fill(timeoutMilliseconds: Int32) throws(ClientError) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, timeoutMilliseconds)
+        if ready < 0 {
+            if errno == EINTR { return true }
+            throw .io(path: path, operation: "poll", reason: ClientError.errnoText(errno))
+        }
+        if ready == 0 { throw .timedOut(path: path) }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 {
+            if errno == EINTR || errno == EAGAIN { return true }
+            if errno == ECONNRESET { return false }
+            throw .io(path: path, operation: "read", reason: ClientError.errnoText(errno))
+        }
+        if n == 0 { return false }
+        buffer.append(contentsOf: chunk[..<n])
+        return true
+    }
+
+    deinit { Glibc.close(fd) }
+}

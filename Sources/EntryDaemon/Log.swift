@@ -1,0 +1,108 @@
+import EntryRouter
+import Glibc
+
+/// Writes one line per event to stderr: logfmt (`time=… level=info msg="…" key=value`) or JSON.
+public struct Log: Sendable {
+    /// Severity, lowest first; lines below the configured level are dropped.
+    public enum Level: Int, Sendable, Comparable, CaseIterable {
+        case debug, info, warn, error
+
+        public init?(name: String) {
+            guard let level = Level.allCases.first(where: { $0.name == name }) else { return nil }
+            self = level
+        }
+
+        public var name: String {
+            switch self {
+            case .debug: "debug"
+            case .info: "info"
+            case .warn: "warn"
+            case .error: "error"
+            }
+        }
+
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public enum Format: String, Sendable, CaseIterable {
+        case logfmt, json
+    }
+
+    public var level: Level
+    public var format: Format
+    /// Where lines go; a file descriptor so that each line is one `write`, never interleaved.
+    public var fd: Int32
+
+    public init(level: Level = .info, format: Format = .logfmt, fd: Int32 = 2) {
+        self.level = level
+        self.format = format
+        self.fd = fd
+    }
+
+    public func debug(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.debug, message, fields) }
+    public func info(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.info, message, fields) }
+    public func warn(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.warn, message, fields) }
+    public func error(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.error, message, fields) }
+
+    public func write(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, String>) {
+        guard level >= self.level else { return }
+        let line = Log.line(time: WallClock.now(), level: level, message: message, fields: fields, format: format)
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// One formatted line without its newline.
+    public static func line(time: Instant, level: Level, message: String, fields: KeyValuePairs<String, String>,
+                             format: Format) -> String {
+        var pairs: [(String, String)] = [("time", timestamp(time)), ("level", level.name), ("msg", message)]
+        pairs.append(contentsOf: fields.map { ($0.key, $0.value) })
+        switch format {
+        case .logfmt:
+            return pairs.map { "\($0.0)=\(logfmtValue($0.1))" }.joined(separator: " ")
+        case .json:
+            return "{" + pairs.map { "\(jsonString($0.0)):\(jsonString($0.1))" }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// RFC 3339 in UTC with milliseconds.
+    static func timestamp(_ time: Instant) -> String {
+        var seconds = time_t(time.milliseconds / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ n: Int32, _ width: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
+            + "\(pad(Int32(time.milliseconds % 1000), 3))Z"
+    }
+
+    /// A logfmt value, quoted when it is empty or holds a space, `=`, a quote or a control character.
+    static func logfmtValue(_ value: String) -> String {
+        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "=" && $0 != "\"" && $0 != "\\" }
+        return plain ? value : jsonString(value)
+    }
+
+    static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

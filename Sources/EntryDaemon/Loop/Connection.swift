@@ -1,0 +1,257 @@
+import CUV
+import EntryRouter
+import Glibc
+
+/// What a connection reports to whoever serves it; all calls happen on the loop thread.
+public protocol ConnectionDelegate: AnyObject {
+    /// A complete line, or a line over the frame limit. Frames arrive in order, and none arrive while
+    /// the connection is paused for backpressure.
+    func connection(_ connection: Connection, received frame: FrameDecoder.Frame)
+    /// The peer finished sending (it may still read what is written to it).
+    func connectionReachedEnd(_ connection: Connection)
+    /// The connection started closing; called once, whatever the reason. Nothing is delivered after.
+    func connectionClosed(_ connection: Connection, reason: Connection.CloseReason)
+}
+
+/// The per-connection limits of SPEC §3.
+public struct ConnectionLimits: Sendable, Hashable {
+    public var maxFrame: Int
+    /// Unsent output beyond which the connection is closed (a reader that cannot keep up).
+    public var maxOutput: Int
+    /// Unsent output beyond which reading pauses until everything is written.
+    public var pauseAbove: Int
+    /// How long a partial line may wait for its newline, in milliseconds (slow-loris).
+    public var stallTimeoutMilliseconds: UInt64
+
+    public init(maxFrame: Int = 65536, maxOutput: Int = 1 << 20, pauseAbove: Int = 256 * 1024,
+                stallTimeoutMilliseconds: UInt64 = 10_000) {
+        self.maxFrame = maxFrame
+        self.maxOutput = maxOutput
+        self.pauseAbove = min(pauseAbove, maxOutput)
+        self.stallTimeoutMilliseconds = stallTimeoutMilliseconds
+    }
+}
+
+/// One stream connection on a Unix socket: NDJSON framing in, ordered writes out, backpressure,
+/// an output cap and a stall timer for partial lines.
+public final class Connection: UVHandleOwner {
+    /// Why a connection closed, for the log line.
+    public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
+        case endOfInput
+        case readFailed(UVError)
+        case writeFailed(UVError)
+        case stalled
+        case outputCapExceeded(unsent: Int)
+        /// Closed by its owner (the router's `close`, a refused peer, shutdown).
+        case requested(String)
+
+        public var description: String {
+            switch self {
+            case .endOfInput: "peer closed"
+            case .readFailed(let e): "read failed: \(e)"
+            case .writeFailed(let e): "write failed: \(e)"
+            case .stalled: "partial line stalled"
+            case .outputCapExceeded(let unsent): "unsent output over the cap (\(unsent) bytes)"
+            case .requested(let why): why
+            }
+        }
+    }
+
+    public let id: ConnectionID
+    public let loop: Loop
+    public let limits: ConnectionLimits
+    public weak var delegate: ConnectionDelegate?
+    let pipe: UnsafeMutablePointer<uv_pipe_t>
+    private var decoder: FrameDecoder
+    private var writes = WriteQueue()
+    private let stallTimer: LoopTimer
+    public private(set) var isClosing = false
+    /// Reading was started and not ended for good (end of input, an oversized frame, shutdown).
+    private var inputOpen = false
+    /// Reading is paused until the unsent output has been written.
+    public private(set) var isPaused = false
+    private var closeWhenFlushed: CloseReason?
+
+    public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits) throws(UVError) {
+        self.loop = loop
+        self.id = id
+        self.limits = limits
+        decoder = FrameDecoder(maxFrame: limits.maxFrame)
+        stallTimer = try LoopTimer(loop: loop)
+        pipe = .allocate(capacity: 1)
+        let result = uv_pipe_init(loop.raw, pipe, 0)
+        if result < 0 {
+            stallTimer.close()
+            pipe.deallocate()
+            throw UVError(code: result, operation: "uv_pipe_init")
+        }
+        retainOwner(self, in: asHandle(pipe))
+    }
+
+    /// The peer's uid from `SO_PEERCRED`.
+    public func peerUID() throws(UVError) -> uid_t {
+        var fd: uv_os_fd_t = -1
+        try uvCheck(uv_fileno(asHandle(pipe), &fd), "uv_fileno")
+        var uid: uid_t = 0
+        if entryd_peer_uid(fd, &uid) != 0 { throw UVError(code: -errno, operation: "getsockopt SO_PEERCRED") }
+        return uid
+    }
+
+    /// Connects to a listening socket (for clients on a loop); reading starts once connected.
+    public func connect(path: String, completion: @escaping (UVError?) -> Void) {
+        let request = ConnectRequest(connection: self, completion: completion)
+        request.request.pointee.data = Unmanaged.passRetained(request).toOpaque()
+        uv_pipe_connect(request.request, pipe, path, onConnected)
+    }
+
+    public func startReading() throws(UVError) {
+        inputOpen = true
+        try uvCheck(uv_read_start(asStream(pipe), onAlloc, onRead), "uv_read_start")
+    }
+
+    /// Ends reading for good; frames already decoded are dropped.
+    public func stopReading() {
+        inputOpen = false
+        stallTimer.stop()
+        uv_read_stop(asStream(pipe))
+    }
+
+    /// Bytes handed over but not yet written.
+    public var unsentBytes: Int { writes.unsentBytes }
+
+    /// Writes `bytes` after everything sent before. Over the output cap the connection is closed.
+    public func send(_ bytes: [UInt8]) {
+        guard !isClosing, !bytes.isEmpty else { return }
+        do {
+            try writes.write(bytes, to: asStream(pipe), for: self)
+        } catch {
+            close(.writeFailed(error))
+            return
+        }
+        if writes.unsentBytes > limits.maxOutput {
+            close(.outputCapExceeded(unsent: writes.unsentBytes))
+        } else if writes.unsentBytes > limits.pauseAbove && !isPaused {
+            isPaused = true
+            uv_read_stop(asStream(pipe))
+        }
+    }
+
+    /// Stops reading and closes once everything sent so far has been written.
+    public func closeAfterFlush(_ reason: CloseReason) {
+        guard !isClosing else { return }
+        stopReading()
+        if writes.unsentBytes == 0 {
+            close(reason)
+        } else {
+            closeWhenFlushed = reason
+        }
+    }
+
+    /// Closes now; unwritten output is dropped.
+    public func close(_ reason: CloseReason) {
+        guard !isClosing else { return }
+        isClosing = true
+        inputOpen = false
+        stallTimer.close()
+        closeHandle(asHandle(pipe))
+        delegate?.connectionClosed(self, reason: reason)
+    }
+
+    fileprivate func received(_ bytes: UnsafeRawBufferPointer) {
+        decoder.append(bytes)
+        deliverFrames()
+    }
+
+    fileprivate func readFailed(_ error: UVError) {
+        if error.isEndOfFile {
+            stopReading()
+            delegate?.connectionReachedEnd(self)
+        } else {
+            close(.readFailed(error))
+        }
+    }
+
+    private func deliverFrames() {
+        while inputOpen && !isPaused && !isClosing, let frame = decoder.next() {
+            delegate?.connection(self, received: frame)
+        }
+        guard inputOpen && !isClosing else { return }
+        if !decoder.hasPartialLine {
+            stallTimer.stop()
+        } else if !stallTimer.isActive {
+            stallTimer.start(afterMilliseconds: limits.stallTimeoutMilliseconds) { [weak self] in
+                self?.close(.stalled)
+            }
+        }
+    }
+
+    func writeFinished(byteCount: Int, error: UVError?) {
+        writes.finished(byteCount: byteCount)
+        if let error {
+            if error.code != UV_ECANCELED.rawValue { close(.writeFailed(error)) }
+            return
+        }
+        guard !isClosing, writes.unsentBytes == 0 else { return }
+        if let reason = closeWhenFlushed {
+            close(reason)
+        } else if isPaused {
+            isPaused = false
+            deliverFrames()
+            if inputOpen && !isPaused && !isClosing {
+                uv_read_start(asStream(pipe), onAlloc, onRead)
+            }
+        }
+    }
+
+    fileprivate func connected(_ error: UVError?, completion: (UVError?) -> Void) {
+        if let error {
+            completion(error)
+            return
+        }
+        do {
+            try startReading()
+            completion(nil)
+        } catch {
+            completion(error)
+        }
+    }
+
+    deinit { pipe.deallocate() }
+}
+
+/// A pending `uv_pipe_connect`, alive until its callback.
+private final class ConnectRequest {
+    let request: UnsafeMutablePointer<uv_connect_t> = .allocate(capacity: 1)
+    let connection: Connection
+    let completion: (UVError?) -> Void
+
+    init(connection: Connection, completion: @escaping (UVError?) -> Void) {
+        self.connection = connection
+        self.completion = completion
+    }
+
+    deinit { request.deallocate() }
+}
+
+private func onConnected(_ request: UnsafeMutablePointer<uv_connect_t>?, _ status: Int32) {
+    guard let request, let data = request.pointee.data else { return }
+    let pending = Unmanaged<ConnectRequest>.fromOpaque(data).takeRetainedValue()
+    pending.connection.connected(status < 0 ? UVError(code: status, operation: "connect") : nil,
+                                 completion: pending.completion)
+}
+
+private func onAlloc(_ handle: UnsafeMutablePointer<uv_handle_t>?, _ suggested: Int, _ buf: UnsafeMutablePointer<uv_buf_t>?) {
+    guard let handle, let buf else { return }
+    let buffer = owner(of: handle, as: Connection.self).loop.readBuffer
+    buf.pointee = uv_buf_init(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
+}
+
+private func onRead(_ stream: UnsafeMutablePointer<uv_stream_t>?, _ nread: Int, _ buf: UnsafePointer<uv_buf_t>?) {
+    guard let stream else { return }
+    let connection = owner(of: asHandle(stream), as: Connection.self)
+    if nread > 0 {
+        connection.received(UnsafeRawBufferPointer(start: connection.loop.readBuffer.baseAddress, count: nread))
+    } else if nread < 0 {
+        connection.readFailed(UVError(code: Int32(nread), operation: "read"))
+    }
+}

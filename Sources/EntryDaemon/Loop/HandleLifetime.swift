@@ -1,0 +1,49 @@
+import CUV
+
+/// How a handle's memory outlives libuv's use of it.
+///
+/// libuv may touch a handle until the callback of `uv_close` has run, so an object that owns a handle
+/// stores a retained reference to itself in `handle.data` when the handle is initialised, and only the
+/// close callback releases it. The object, and the handle memory its `deinit` frees, therefore live
+/// exactly as long as libuv needs them. An object owning several handles is retained once per handle.
+protocol UVHandleOwner: AnyObject {
+    /// Called once per owned handle, after libuv is done with it.
+    func handleDidClose()
+}
+
+extension UVHandleOwner {
+    func handleDidClose() {}
+}
+
+/// Views any libuv handle type as the generic `uv_handle_t`.
+func asHandle<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_handle_t> {
+    UnsafeMutablePointer<uv_handle_t>(OpaquePointer(pointer))
+}
+
+/// Views a stream handle type (`uv_pipe_t`) as `uv_stream_t`.
+func asStream<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_stream_t> {
+    UnsafeMutablePointer<uv_stream_t>(OpaquePointer(pointer))
+}
+
+/// Records `owner` in the handle, retained until `closeHandle`'s callback.
+func retainOwner(_ owner: UVHandleOwner, in handle: UnsafeMutablePointer<uv_handle_t>) {
+    handle.pointee.data = Unmanaged<AnyObject>.passRetained(owner).toOpaque()
+}
+
+/// The object recorded in a handle's `data`, without changing its retain count.
+func owner<T: AnyObject>(of handle: UnsafeMutablePointer<uv_handle_t>, as type: T.Type) -> T {
+    Unmanaged<AnyObject>.fromOpaque(handle.pointee.data!).takeUnretainedValue() as! T
+}
+
+/// Starts closing a handle once; its owner is released in the close callback.
+func closeHandle(_ handle: UnsafeMutablePointer<uv_handle_t>) {
+    guard uv_is_closing(handle) == 0 else { return }
+    uv_close(handle, onHandleClosed)
+}
+
+private func onHandleClosed(_ handle: UnsafeMutablePointer<uv_handle_t>?) {
+    guard let handle, let data = handle.pointee.data else { return }
+    handle.pointee.data = nil
+    let owner = Unmanaged<AnyObject>.fromOpaque(data).takeRetainedValue()
+    (owner as? UVHandleOwner)?.handleDidClose()
+}

@@ -1,0 +1,58 @@
+import CUV
+import Glibc
+
+/// A listening Unix domain socket; each incoming connection is announced through `onConnection`.
+public final class PipeListener: UVHandleOwner {
+    let pipe: UnsafeMutablePointer<uv_pipe_t>
+    public let loop: Loop
+    private var onConnection: ((UVError?) -> Void)?
+
+    public init(loop: Loop) throws(UVError) {
+        self.loop = loop
+        pipe = .allocate(capacity: 1)
+        do {
+            try uvCheck(uv_pipe_init(loop.raw, pipe, 0), "uv_pipe_init")
+        } catch {
+            pipe.deallocate()
+            throw error
+        }
+        retainOwner(self, in: asHandle(pipe))
+    }
+
+    /// Binds to `path`, creating the socket file with mode 0600: the umask is narrowed around the
+    /// bind, because a chmod afterwards would leave a moment in which others could connect.
+    /// The caller has checked the length (libuv 1.44 silently truncates long paths).
+    public func bind(path: String) throws(UVError) {
+        let previous = umask(0o177)
+        defer { umask(previous) }
+        try uvCheck(uv_pipe_bind(pipe, path), "bind \(path)")
+    }
+
+    /// Starts listening; `onConnection` runs for each connection waiting to be accepted, or with the error.
+    public func listen(backlog: Int32 = 128, onConnection: @escaping (UVError?) -> Void) throws(UVError) {
+        self.onConnection = onConnection
+        try uvCheck(uv_listen(asStream(pipe), backlog, onListenerConnection), "listen")
+    }
+
+    /// Accepts the waiting connection into `connection`, which must be fresh.
+    public func accept(into connection: Connection) throws(UVError) {
+        try uvCheck(uv_accept(asStream(pipe), asStream(connection.pipe)), "accept")
+    }
+
+    /// Stops accepting and releases the handle.
+    public func close() {
+        onConnection = nil
+        closeHandle(asHandle(pipe))
+    }
+
+    fileprivate func announce(_ status: Int32) {
+        onConnection?(status < 0 ? UVError(code: status, operation: "accept") : nil)
+    }
+
+    deinit { pipe.deallocate() }
+}
+
+private func onListenerConnection(_ server: UnsafeMutablePointer<uv_stream_t>?, _ status: Int32) {
+    guard let server else { return }
+    owner(of: asHandle(server), as: PipeListener.self).announce(status)
+}

@@ -1,0 +1,58 @@
+import CUV
+
+/// Calls back once at the end of each loop turn in which something was marked (R5).
+///
+/// Lines read in one turn must all reach the router before it decides what to present, so the
+/// daemon marks every input and the router hears `turnEnded` from a check handle, which libuv runs
+/// right after it has dispatched every I/O callback of the iteration. While marked, an idle handle
+/// keeps the next poll from blocking, so an input that arrived outside the poll phase (a timer)
+/// still ends its turn at once. Both handles are stopped again when the turn has ended.
+public final class TurnBoundary: UVHandleOwner {
+    let check: UnsafeMutablePointer<uv_check_t>
+    let idle: UnsafeMutablePointer<uv_idle_t>
+    private var onTurnEnded: (() -> Void)?
+    public private(set) var isMarked = false
+
+    public init(loop: Loop, onTurnEnded: @escaping () -> Void) throws(UVError) {
+        check = .allocate(capacity: 1)
+        idle = .allocate(capacity: 1)
+        uv_check_init(loop.raw, check)
+        uv_idle_init(loop.raw, idle)
+        self.onTurnEnded = onTurnEnded
+        retainOwner(self, in: asHandle(check))
+        retainOwner(self, in: asHandle(idle))
+    }
+
+    /// Something arrived: end this turn with a callback. Ignored once closing.
+    public func mark() {
+        guard !isMarked, onTurnEnded != nil else { return }
+        isMarked = true
+        uv_check_start(check, onCheck)
+        uv_idle_start(idle, onIdle)
+    }
+
+    public func close() {
+        onTurnEnded = nil
+        closeHandle(asHandle(check))
+        closeHandle(asHandle(idle))
+    }
+
+    fileprivate func turnEnded() {
+        isMarked = false
+        uv_check_stop(check)
+        uv_idle_stop(idle)
+        onTurnEnded?()
+    }
+
+    deinit {
+        check.deallocate()
+        idle.deallocate()
+    }
+}
+
+private func onCheck(_ handle: UnsafeMutablePointer<uv_check_t>?) {
+    guard let handle else { return }
+    owner(of: asHandle(handle), as: TurnBoundary.self).turnEnded()
+}
+
+private func onIdle(_ handle: UnsafeMutablePointer<uv_idle_t>?) {}

@@ -1,0 +1,65 @@
+import EntryRouter
+import Glibc
+
+/// What `entryd serve` was asked to do (SPEC §5), with every default applied.
+public struct ServeOptions: Sendable {
+    public var socket: String?
+    public var config: String?
+    public var store: String?
+    /// Uids besides the daemon's own that may connect.
+    public var allowedUIDs: [uid_t] = []
+    public var maxClients = 1024
+    public var connection = ConnectionLimits()
+    public var router = RouterLimits()
+    public var logLevel = Log.Level.info
+    public var logFormat = Log.Format.logfmt
+    /// How long shutdown waits for clients to take their last replies, in milliseconds.
+    public var shutdownGraceMilliseconds: UInt64 = 2000
+
+    public init() {}
+
+    /// Reads the flags of a parsed `serve` command; a bad value is a usage error naming its flag.
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        socket = parsed.value("socket")
+        config = parsed.value("config")
+        store = parsed.value("store")
+        for text in parsed.values("allow-uid") {
+            guard let uid = uid_t(text) else { throw UsageError("--allow-uid expects a numeric uid, got '\(text)'") }
+            allowedUIDs.append(uid)
+        }
+        if let n = try parsed.positiveInt("max-clients") { maxClients = n }
+        if let n = try parsed.positiveInt("max-pending") { router.maxPending = n }
+        var limits = connection
+        if let n = try parsed.positiveInt("max-frame") { limits.maxFrame = n }
+        if let n = try parsed.positiveInt("max-output") { limits.maxOutput = n }
+        if let text = parsed.value("stall-timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds < 86400 else {
+                throw UsageError("--stall-timeout expects a positive number of seconds, got '\(text)'")
+            }
+            limits.stallTimeoutMilliseconds = UInt64((seconds * 1000).rounded(.up))
+        }
+        connection = ConnectionLimits(maxFrame: limits.maxFrame, maxOutput: limits.maxOutput,
+                                      stallTimeoutMilliseconds: limits.stallTimeoutMilliseconds)
+        if let text = parsed.value("log-level") {
+            guard let level = Log.Level(name: text) else {
+                throw UsageError("--log-level expects one of \(Log.Level.allCases.map(\.name).joined(separator: ", ")), got '\(text)'")
+            }
+            logLevel = level
+        }
+        if let text = parsed.value("log-format") {
+            guard let format = Log.Format(rawValue: text) else {
+                throw UsageError("--log-format expects logfmt or json, got '\(text)'")
+            }
+            logFormat = format
+        }
+    }
+}
+
+extension ParsedArguments {
+    /// The flag's value as a positive integer, if it was given.
+    func positiveInt(_ flag: String) throws(UsageError) -> Int? {
+        guard let text = value(flag) else { return nil }
+        guard let n = Int(text), n > 0 else { throw UsageError("--\(flag) expects a positive integer, got '\(text)'") }
+        return n
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+
+/// Where the daemon listens (SPEC §3) and what the path holds before it starts.
+public enum SocketPath {
+    /// `--socket`, else `$ENTRYD_SOCKET`, else `$XDG_RUNTIME_DIR/entryd.sock`, else `/tmp/entryd-<uid>.sock`.
+    public static func resolve(flag: String?, environment: [String: String], uid: uid_t) -> String {
+        if let flag, !flag.isEmpty { return flag }
+        if let path = environment["ENTRYD_SOCKET"], !path.isEmpty { return path }
+        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
+            return dir.hasSuffix("/") ? dir + "entryd.sock" : dir + "/entryd.sock"
+        }
+        return "/tmp/entryd-\(uid).sock"
+    }
+
+    /// Whether the path fits `sun_path`; libuv 1.44 would silently bind a truncated path instead.
+    public static func fits(_ path: String) -> Bool {
+        UnixAddress(path: path) != nil && !path.hasPrefix("@")
+    }
+
+    /// What a path holds before `serve` binds it.
+    public enum Occupant: Sendable, Hashable {
+        case nothing
+        /// A socket file nobody answers on (left by a crash): safe to replace.
+        case staleSocket
+        /// A daemon answers: leave it alone.
+        case liveDaemon
+        /// A file that is not a socket: never removed.
+        case notASocket
+    }
+
+    /// Looks at the path and, for a socket, tries to connect.
+    public static func occupant(of path: String) -> Occupant {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .nothing }
+        guard info.st_mode & S_IFMT == S_IFSOCK else { return .notASocket }
+        do {
+            _ = try Client(path: path)
+            return .liveDaemon
+        } catch {
+            return .staleSocket
+        }
+    }
+
+    /// The file's device and inode, so that shutdown removes the socket this daemon bound and never
+    /// one a newer daemon put in its place.
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+}
+
+/// A file's device and inode numbers.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+}

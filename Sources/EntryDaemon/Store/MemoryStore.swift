@@ -1,0 +1,38 @@
+import EntryRouter
+
+/// A store that keeps everything in memory (`--store :memory:`): the same contract as the durable
+/// store except that nothing survives the process. Tests and throwaway daemons use it.
+public final class MemoryStore: EntryStore {
+    private var entries: [String: EntryRecord] = [:]
+    private var seen: [String: Instant] = [:]
+    private var nextEntryNumber: UInt64 = 1
+
+    public init() {}
+
+    public var location: String { ":memory:" }
+
+    public func load() throws(StoreError) -> StoredState {
+        let live = entries.values
+            .filter { !$0.state.isTerminal }
+            .sorted { ($0.received, $0.id) < ($1.received, $1.id) }
+        return StoredState(entries: live,
+                           seen: seen.map { SeenKey(key: $0.key, at: $0.value) }.sorted { $0.key < $1.key },
+                           nextEntryNumber: nextEntryNumber)
+    }
+
+    public func commit(_ records: [Record]) throws(StoreError) {
+        for record in records {
+            switch record {
+            case .entry(let entry):
+                entries[entry.id] = entry
+                if entry.id.hasPrefix("e-"), let n = UInt64(entry.id.dropFirst(2)) {
+                    nextEntryNumber = max(nextEntryNumber, n + 1)
+                }
+            case .seen(let key):
+                seen[key.key] = key.at
+            }
+        }
+    }
+
+    public func integrityCheck() throws(StoreError) -> String { "ok" }
+}

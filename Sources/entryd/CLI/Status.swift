@@ -1,0 +1,41 @@
+import EntryDaemon
+import Glibc
+
+/// `entryd status [--json]`: ask the daemon for its `status` and print it.
+enum Status {
+    static func run(_ parsed: ParsedArguments) -> Int32 {
+        let path = SocketPath.resolve(flag: parsed.value("socket"), environment: Environment.current, uid: getuid())
+        let line: [UInt8]
+        do throws(ClientError) {
+            let client = try Client(path: path)
+            try client.send(#"{"op":"status","req":1}"#)
+            guard let reply = try client.readLine(timeoutMilliseconds: 10_000) else {
+                throw ClientError.closedWithoutReply(path: path)
+            }
+            line = reply
+        } catch {
+            printError("entryd status: \(error)")
+            switch error {
+            case .noDaemon, .closedWithoutReply, .timedOut: return 69
+            case .pathTooLong: return 64
+            case .io: return 74
+            }
+        }
+        guard let reply = ReplyLine.decode(line) else {
+            printError("entryd status: the daemon's reply is not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
+            return 65
+        }
+        guard case .bool(true)? = reply["ok"] else {
+            let code = reply["error"]?["code"]?.stringValue ?? "unknown"
+            let message = reply["error"]?["message"]?.stringValue ?? ""
+            printError("entryd status: the daemon refused: \(code): \(message)")
+            return code == "shutting_down" ? 69 : 65
+        }
+        if parsed.has("json") {
+            print(String(decoding: line, as: UTF8.self))
+        } else {
+            print(StatusTable.render(reply))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,225 @@
+import CUV
+import EntryDaemon
+import EntryRouter
+import Glibc
+import Testing
+
+/// The libuv layer in-process: a listener and a blocking client on a temporary socket, driven one
+/// loop iteration at a time until the awaited event happened, then everything closed and the loop
+/// closed, which fails if any handle was left open.
+struct LoopTests {
+    /// Accepts connections and echoes every line back; records what happened.
+    final class Echo: ConnectionDelegate {
+        let loop: Loop
+        let listener: PipeListener
+        let limits: ConnectionLimits
+        var connections: [Connection] = []
+        var lines: [String] = []
+        var tooLarge = 0
+        var closed: [Connection.CloseReason] = []
+        var echoes = true
+
+        init(loop: Loop, path: String, limits: ConnectionLimits = ConnectionLimits()) throws {
+            self.loop = loop
+            self.limits = limits
+            listener = try PipeListener(loop: loop)
+            try listener.bind(path: path)
+            try listener.listen { [unowned self] _ in accept() }
+        }
+
+        private func accept() {
+            let id = ConnectionID(UInt64(connections.count + 1))
+            let connection = try! Connection(loop: loop, id: id, limits: limits)
+            try! listener.accept(into: connection)
+            connection.delegate = self
+            try! connection.startReading()
+            connections.append(connection)
+        }
+
+        func connection(_ connection: Connection, received frame: Frame) {
+            switch frame {
+            case .line(let bytes):
+                lines.append(String(decoding: bytes, as: UTF8.self))
+                if echoes {
+                    var reply = Array(bytes)
+                    reply.append(UInt8(ascii: "\n"))
+                    connection.send(reply)
+                }
+            case .tooLarge:
+                tooLarge += 1
+                connection.stopReading()
+            }
+        }
+
+        func connectionReachedEnd(_ connection: Connection) {
+            connection.closeAfterFlush(.endOfInput)
+        }
+
+        func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
+            closed.append(reason)
+        }
+
+        /// Closes every handle and runs the loop until libuv is done with them.
+        func closeAll() {
+            for connection in connections { connection.close(.requested("test over")) }
+            listener.close()
+            loop.run()
+        }
+    }
+
+    /// Runs loop iterations until `condition` holds; each iteration waits for an event, so this never spins.
+    static func run(_ loop: Loop, until condition: () -> Bool) {
+        while !condition() { loop.runOnce() }
+    }
+
+    static func text(_ line: [UInt8]?) -> String? {
+        line.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func linesRoundTripAndTheLoopClosesClean() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let echo = try Echo(loop: loop, path: directory.file("s"))
+        let client = try Client(path: directory.file("s"))
+        try client.send(bytes: Array("one\ntwo\r\nthr".utf8))
+        LoopTests.run(loop) { echo.lines.count == 2 }
+        try client.send(bytes: Array("ee\n\n".utf8))
+        LoopTests.run(loop) { echo.lines.count == 4 }
+        #expect(echo.lines == ["one", "two", "three", ""])
+        var replies: [String] = []
+        while replies.count < 4, let line = LoopTests.text(try client.readLine(timeoutMilliseconds: 1000)) {
+            replies.append(line)
+        }
+        #expect(replies == ["one", "two", "three", ""])
+        echo.closeAll()
+        try loop.close()
+    }
+
+    @Test func peerEndClosesAfterTheRepliesAreWritten() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let echo = try Echo(loop: loop, path: directory.file("s"))
+        let client = try Client(path: directory.file("s"))
+        try client.send("last")
+        client.finishSending()
+        LoopTests.run(loop) { !echo.closed.isEmpty }
+        #expect(echo.closed == [.endOfInput])
+        #expect(LoopTests.text(try client.readLine(timeoutMilliseconds: 1000)) == "last")
+        #expect(try client.readLine(timeoutMilliseconds: 1000) == nil)
+        echo.closeAll()
+        try loop.close()
+    }
+
+    @Test func oversizedLineIsReportedOnce() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let echo = try Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxFrame: 8))
+        let client = try Client(path: directory.file("s"))
+        try client.send("short")
+        try client.send("much too long for the limit")
+        LoopTests.run(loop) { echo.tooLarge == 1 }
+        #expect(echo.lines == ["short"])
+        echo.closeAll()
+        try loop.close()
+    }
+
+    @Test func partialLineStallsAndIsClosed() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let echo = try Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(stallTimeoutMilliseconds: 20))
+        let client = try Client(path: directory.file("s"))
+        try client.send(bytes: Array("no newline".utf8))
+        LoopTests.run(loop) { !echo.closed.isEmpty }
+        #expect(echo.closed == [.stalled])
+        echo.closeAll()
+        try loop.close()
+    }
+
+    /// A reader that takes nothing while the connection writes more than the cap is dropped.
+    @Test func outputOverTheCapClosesTheConnection() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let cap = 65536
+        let echo = try Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxOutput: cap))
+        let client = try Client(path: directory.file("s"))
+        try client.send("hello")
+        LoopTests.run(loop) { echo.lines.count == 1 }
+        let connection = echo.connections[0]
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 16384)
+        while echo.closed.isEmpty { connection.send(chunk) }
+        guard case .outputCapExceeded(let unsent) = echo.closed.first else {
+            Issue.record("closed for \(echo.closed)")
+            return
+        }
+        #expect(unsent > cap)
+        echo.closeAll()
+        try loop.close()
+        withExtendedLifetime(client) {}
+    }
+
+    /// Past the backpressure threshold the connection delivers no line until its output is written.
+    @Test func readingPausesWhileOutputIsUnsent() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let echo = try Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(pauseAbove: 1024))
+        echo.echoes = false
+        let client = try Client(path: directory.file("s"))
+        try client.send("first")
+        LoopTests.run(loop) { echo.lines.count == 1 }
+        let connection = echo.connections[0]
+        var chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65535)
+        chunk.append(UInt8(ascii: "\n"))
+        var chunks = 0
+        while !connection.isPaused {
+            connection.send(chunk)
+            chunks += 1
+        }
+        try client.send("second")
+        var received = 0
+        while received < chunks {
+            if connection.isPaused { #expect(echo.lines.count == 1) }
+            if (try? client.readLine(timeoutMilliseconds: 0)) != nil {
+                received += 1
+            } else {
+                loop.runOnce()
+            }
+        }
+        LoopTests.run(loop) { echo.lines.count == 2 }
+        #expect(!connection.isPaused)
+        echo.closeAll()
+        try loop.close()
+    }
+
+    @Test func closingTheLoopWithAnOpenHandleFails() throws {
+        let loop = try Loop()
+        let timer = try LoopTimer(loop: loop)
+        #expect(throws: UVError.self) { try loop.close() }
+        timer.close()
+        loop.run()
+        try loop.close()
+    }
+
+    @Test func turnBoundaryEndsTheTurnOnceAfterSeveralMarks() throws {
+        let loop = try Loop()
+        var turns = 0
+        let turn = try TurnBoundary(loop: loop) { turns += 1 }
+        let timer = try LoopTimer(loop: loop)
+        timer.start(afterMilliseconds: 0) {
+            turn.mark()
+            turn.mark()
+        }
+        LoopTests.run(loop) { turns == 1 }
+        #expect(!turn.isMarked)
+        turn.close()
+        timer.close()
+        loop.run()
+        #expect(turns == 1)
+        try loop.close()
+    }
+
+    @Test func errorsNameTheOperationAndLibuvCode() {
+        let error = UVError(code: UV_EADDRINUSE.rawValue, operation: "bind /tmp/x")
+        #expect(error.name == "EADDRINUSE")
+        #expect(error.description == "bind /tmp/x: address already in use (EADDRINUSE)")
+    }
+}

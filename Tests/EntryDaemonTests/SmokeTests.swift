@@ -1,6 +1,0 @@
-import Testing
-@testable import EntryDaemon
-
-@Test func daemonExists() {
-    _ = Daemon()
-}

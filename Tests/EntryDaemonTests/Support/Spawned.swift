@@ -1,0 +1,120 @@
+import Glibc
+
+/// A child process with its stdout and stderr captured through pipes.
+final class Spawned {
+    let pid: pid_t
+    private var outFD: Int32
+    private var errFD: Int32
+    private(set) var stdout: [UInt8] = []
+    private(set) var stderr: [UInt8] = []
+    private var exitStatus: Int32?
+
+    /// The `entryd` executable built next to the test bundle.
+    static var entryd: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let exe = String(decoding: buffer[..<max(n, 0)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(exe[..<(exe.lastIndex(of: "/") ?? exe.endIndex)]) + "/entryd"
+    }
+
+    /// The test's environment without the variables that choose a socket, plus `extra`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            pointer += 1
+        }
+        for key in ["ENTRYD_SOCKET", "XDG_RUNTIME_DIR", "NOTIFY_SOCKET"] { env[key] = nil }
+        return env.merging(extra) { $1 }
+    }
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = Spawned.environment()) {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        pipe(&outPipe)
+        pipe(&errPipe)
+        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        precondition(result == 0, "cannot start \(executable): \(String(cString: strerror(result)))")
+        posix_spawn_file_actions_destroy(&actions)
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+        close(outPipe[1])
+        close(errPipe[1])
+        self.pid = pid
+        outFD = outPipe[0]
+        errFD = errPipe[0]
+    }
+
+    /// Runs a command to completion and returns its exit status.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = Spawned.environment()) -> Spawned {
+        let process = Spawned(executable, arguments, environment: environment)
+        _ = process.waitForExit()
+        return process
+    }
+
+    func signal(_ signum: Int32) { kill(pid, signum) }
+
+    /// Reads both pipes until they close (the process exited), then reaps it. A process still running
+    /// after the timeout is killed and reported as status -1.
+    @discardableResult
+    func waitForExit(timeoutMilliseconds: Int32 = 10_000) -> Int32 {
+        if let exitStatus { return exitStatus }
+        while outFD >= 0 || errFD >= 0 {
+            if !readAvailable(timeoutMilliseconds: timeoutMilliseconds) {
+                kill(pid, SIGKILL)
+                break
+            }
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let exited = status & 0x7f == 0
+        exitStatus = exited ? (status >> 8) & 0xff : -1
+        return exitStatus!
+    }
+
+    /// Waits until stderr contains `text` (or the process ended); returns whether it does.
+    func waitForStderr(containing text: String, timeoutMilliseconds: Int32 = 5000) -> Bool {
+        while !stderrText.contains(text) {
+            guard errFD >= 0, readAvailable(timeoutMilliseconds: timeoutMilliseconds) else { return stderrText.contains(text) }
+        }
+        return true
+    }
+
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+
+    /// One poll over the open pipes; false on timeout.
+    private func readAvailable(timeoutMilliseconds: Int32) -> Bool {
+        var pollers = [pollfd(fd: outFD, events: Int16(POLLIN), revents: 0), pollfd(fd: errFD, events: Int16(POLLIN), revents: 0)]
+        guard poll(&pollers, 2, timeoutMilliseconds) > 0 else { return false }
+        for (index, poller) in pollers.enumerated() where poller.fd >= 0 && poller.revents != 0 {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { read(poller.fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                if index == 0 { stdout += chunk[..<n] } else { stderr += chunk[..<n] }
+            } else {
+                close(poller.fd)
+                if index == 0 { outFD = -1 } else { errFD = -1 }
+            }
+        }
+        return true
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            waitForExit()
+        }
+        if outFD >= 0 { close(outFD) }
+        if errFD >= 0 { close(errFD) }
+    }
+}
