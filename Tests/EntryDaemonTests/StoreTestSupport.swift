@@ -2,12 +2,12 @@ import EntryRouter
 import Glibc
 @testable import EntryDaemon
 
-/// A fresh directory under /tmp, removed with its files when released.
+/// A fresh directory under /tmp (short, so socket paths fit `sun_path`), removed with its files when released.
 final class TemporaryDirectory {
     let path: String
 
     init() {
-        var template = Array("/tmp/entryd-store-XXXXXX".utf8CString)
+        var template = Array("/tmp/entryd-test-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed: errno \(errno)") }
         path = String(cString: made)
     }
