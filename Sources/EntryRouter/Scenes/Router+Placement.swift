@@ -49,7 +49,10 @@ extension Router {
             slot.entry.params = entry.params
             scenes[name]?.slot = slot
             turn.send(scene.connection, .update(scene: name, modal: slot.modal, params: entry.params))
-            record(slot.entry, from: slot.entry.state)
+            if slot.entry.state == .presenting {
+                // Not yet consumed: a restart hands it over again, with the new params.
+                record(slot.entry, from: .presenting)
+            }
             entry.state = .updated
             record(entry, from: old)
             return
