@@ -81,7 +81,8 @@ extension Router {
 
     static func idKey(_ id: String) -> String { "id:" + id }
 
-    /// The turn's effects in the order the daemon needs them, and a timer for the nearest expiry.
+    /// The turn's effects in the order the daemon needs them, and a timer for the nearest expiry when
+    /// it moved, or when the armed one is already due (a timer that fired early must not be lost).
     mutating func collectEffects() -> [Effect] {
         var effects = turn.persists.map(Effect.persist)
         for reply in turn.replies where !turn.gone.contains(reply.connection) {
@@ -91,7 +92,7 @@ extension Router {
             effects.append(.send(connection, .event(event)))
         }
         effects += turn.closes.map(Effect.close)
-        if let deadline = nextDeadline(), deadline != armed {
+        if let deadline = nextDeadline(), deadline != armed || deadline <= turn.now {
             armed = deadline
             effects.append(.armTimer(deadline))
         }
