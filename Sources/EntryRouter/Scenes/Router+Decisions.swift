@@ -21,15 +21,16 @@ extension Router {
     /// Shows and tab switches go out in arrival order and end `done`; they never take the modal slot,
     /// so neither a modal nor `busy` holds them back.
     private mutating func sendShows(of name: String) {
-        guard let scene = scenes[name], scene.isReady, !scene.shows.isEmpty else { return }
+        guard scenes[name]?.isReady == true, let connection = scenes[name]?.connection,
+              let shows = scenes[name]?.shows, !shows.isEmpty else { return }
         scenes[name]?.shows = []
-        for var entry in scene.shows {
+        for var entry in shows {
             switch entry.target {
             case .show(let tab):
                 selectTab(tab, on: name)
                 let screen = newScreenID()
                 scenes[name]?.stacks.push(Screen(id: screen, parent: nil), on: tab)
-                turn.send(scene.connection, .show(scene: name, screen: screen, route: entry.route, tab: tab,
+                turn.send(connection, .show(scene: name, screen: screen, route: entry.route, tab: tab,
                                                   entry: entry.id, params: entry.params))
             case .tab(let tab):
                 selectTab(tab, on: name)
@@ -42,20 +43,19 @@ extension Router {
 
     /// One modal at a time (R3), the first of the queue (R4), never on a busy scene (R8).
     private mutating func presentNext(on name: String) {
-        guard var scene = scenes[name], scene.isReady, !scene.busy, scene.slot == nil,
-              var entry = scene.queue.popFirst() else { return }
+        guard scenes[name]?.canPresent == true, let connection = scenes[name]?.connection,
+              var entry = scenes[name]?.queue.popFirst() else { return }
         let modal = newModalID()
         move(&entry, to: .presenting, scene: name)
-        scene.slot = ModalSlot(modal: modal, entry: entry, phase: .presenting)
-        scenes[name] = scene
-        turn.send(scene.connection, .present(scene: name, modal: modal, kind: entry.kind ?? "", route: entry.route,
+        scenes[name]?.slot = ModalSlot(modal: modal, entry: entry, phase: .presenting)
+        turn.send(connection, .present(scene: name, modal: modal, kind: entry.kind ?? "", route: entry.route,
                                              entry: entry.id, params: entry.params))
     }
 
     /// Sends `selectTab` only when the tab changes (R13c).
     mutating func selectTab(_ tab: String, on name: String) {
-        guard let scene = scenes[name], scene.tab != tab else { return }
+        guard let connection = scenes[name]?.connection, scenes[name]?.tab != tab else { return }
         scenes[name]?.tab = tab
-        turn.send(scene.connection, .selectTab(scene: name, tab: tab))
+        turn.send(connection, .selectTab(scene: name, tab: tab))
     }
 }

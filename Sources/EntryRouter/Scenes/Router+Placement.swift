@@ -41,14 +41,16 @@ extension Router {
         }
     }
 
+    /// Changes the scene in place (`scenes[name]?...`), never through a copy of it: while a copy
+    /// is alive, every append would copy the whole queue or show list.
     private mutating func deliver(_ entry: Entry, to name: String, from old: EntryState?) {
-        guard var scene = scenes[name] else { return }
+        guard let connection = scenes[name]?.connection else { return }
         var entry = entry
         entry.scene = name
-        if var slot = scene.slot, slot.isUpdated(by: entry) {
+        if var slot = scenes[name]?.slot, slot.isUpdated(by: entry) {
             slot.entry.params = entry.params
             scenes[name]?.slot = slot
-            turn.send(scene.connection, .update(scene: name, modal: slot.modal, params: entry.params))
+            turn.send(connection, .update(scene: name, modal: slot.modal, params: entry.params))
             if slot.entry.state == .presenting {
                 // Not yet consumed: a restart hands it over again, with the new params.
                 record(slot.entry, from: .presenting)
@@ -58,8 +60,7 @@ extension Router {
             return
         }
         entry.state = .queued
-        if entry.kind == nil { scene.shows.append(entry) } else { scene.queue.insert(entry) }
-        scenes[name] = scene
+        if entry.kind == nil { scenes[name]?.shows.append(entry) } else { scenes[name]?.queue.insert(entry) }
         record(entry, from: old)
     }
 
@@ -79,8 +80,8 @@ extension Router {
     /// Hands a ready scene what it may take now: every unassigned pending entry (R1: the first scene
     /// that becomes ready takes them) and its own pending entries whose gates are open (R17).
     mutating func handOver(to name: String) {
-        guard let scene = scenes[name], scene.isReady else { return }
-        let taken = inbox.removeAll { $0.scene == nil || ($0.scene == name && scene.gates.allow($0.requires)) }
+        guard scenes[name]?.isReady == true, let gates = scenes[name]?.gates else { return }
+        let taken = inbox.removeAll { $0.scene == nil || ($0.scene == name && gates.allow($0.requires)) }
         for entry in taken { place(entry, from: .pending) }
     }
 

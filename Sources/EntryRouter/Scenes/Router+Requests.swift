@@ -1,25 +1,32 @@
 /// Sender requests (SPEC §3.1) and the dispatch of scene ops (§3.2).
 extension Router {
     mutating func handle(_ request: Request, from connection: ConnectionID) {
-        let req = request.req
+        // Each body is computed before it is handed to `turn.reply`: reading `self` while an argument
+        // mutates it would copy the router's collections on every request.
+        let body: Turn.Body
         switch request.op {
         case .push(let push):
-            turn.reply(connection, req, body(of: arrive(push)))
+            let admission = arrive(push)
+            body = Self.body(of: admission)
         case .open(let open):
-            turn.reply(connection, req, body(of: arrive(open)))
+            let admission = arrive(open)
+            body = Self.body(of: admission)
         case .retract(let target):
-            turn.reply(connection, req, .final(.success(.retracted(retract(target)))))
+            let count = retract(target)
+            body = .final(.success(.retracted(count)))
         case .status(let limit):
-            turn.reply(connection, req, .status(limit: limit))
+            body = .status(limit: limit)
         case .watch:
             watchers.insert(connection)
-            turn.reply(connection, req, .final(.success(.ok)))
+            body = .final(.success(.ok))
         case .scene(let name, let op):
-            turn.reply(connection, req, .final(sceneOp(name, op, from: connection)))
+            let result = sceneOp(name, op, from: connection)
+            body = .final(result)
         }
+        turn.reply(connection, request.req, body)
     }
 
-    private func body(of admission: Admission) -> Turn.Body {
+    private static func body(of admission: Admission) -> Turn.Body {
         switch admission {
         case .admitted(let id): return .entry(id)
         case .duplicate(let original): return .final(.success(.entry(original)))

@@ -3,7 +3,7 @@
 extension Router {
     mutating func sceneOp(_ name: String, _ op: SceneOp, from connection: ConnectionID) -> Result<ReplyBody, WireError> {
         if case .connect(let launch) = op { return connect(name, launch: launch, from: connection) }
-        guard let scene = scenes[name], scene.connection == connection else {
+        guard scenes[name]?.connection == connection else {
             if knownScenes.contains(name) {
                 return .failure(WireError(.notAScene, "scene \"\(name)\" is not this connection's; "
                     + "send scene.connect with scene \"\(name)\" on this connection first"))
@@ -54,10 +54,10 @@ extension Router {
     /// most recent one (R1, R13b).
     private mutating func appeared(_ name: String, screen: String) {
         if config.tabs.contains(screen) { scenes[name]?.tab = screen }
-        guard screen == config.home, let scene = scenes[name] else { return }
+        guard screen == config.home, let wasReady = scenes[name]?.isReady else { return }
         scenes[name]?.readySince = nextReadySince
         nextReadySince += 1
-        if !scene.isReady { announce(name, .ready) }
+        if !wasReady { announce(name, .ready) }
         handOver(to: name)
     }
 

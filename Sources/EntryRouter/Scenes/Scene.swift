@@ -23,6 +23,9 @@ struct Scene: Sendable {
 
     var isReady: Bool { readySince != nil }
 
+    /// Ready, not busy (R8), the slot free (R3), and something queued.
+    var canPresent: Bool { isReady && !busy && slot == nil && !queue.isEmpty }
+
     /// Whether the entry waits in this scene's queue or unsent shows.
     func holds(_ id: String) -> Bool { waiting(id) != nil }
 
