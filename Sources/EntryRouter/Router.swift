@@ -17,7 +17,8 @@ public struct Router: Sendable {
     var inbox = Inbox()
     var dedupe: DedupeWindow
     var expiry = ExpiryQueue()
-    /// Entries per state; terminal states count every entry that ended there since the start.
+    /// Entries per state; terminal states count every entry that ended there since the start, and
+    /// `duplicate` counts the requests answered as repeats (they create no entry).
     var counts: [EntryState: Int] = [:]
     var nextEntryNumber: UInt64
     var nextModalNumber: UInt64 = 1
@@ -45,6 +46,8 @@ public struct Router: Sendable {
         for state in EntryState.allCases { counts[state] = 0 }
     }
 
+    /// Hands in one input. Returns nothing for an input that only joins the turn, except on the first
+    /// call, which carries the recovery's records when `recover(at:)` was not called.
     public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
         var effects = recover(at: now)
         switch input {

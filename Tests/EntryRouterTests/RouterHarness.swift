@@ -84,7 +84,12 @@ struct Harness {
     /// Hands in a request; its effects come with the end of the turn.
     mutating func send(_ connection: UInt64, _ op: Operation) {
         let effects = input(.request(ConnectionID(connection), Request(req: .number(Double(nextReq)), op: op)))
-        precondition(effects.allSatisfy { if case .persist = $0 { return true } else { return false } })
+        precondition(effects.allSatisfy {
+            switch $0 {
+            case .persist, .armTimer: return true
+            case .send, .close: return false
+            }
+        }, "a request's effects come with the end of its turn; only the first input may carry the recovery")
         nextReq += 1
     }
 

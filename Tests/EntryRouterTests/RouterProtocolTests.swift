@@ -33,6 +33,7 @@ import Testing
         #expect(again.entryReplies == [EntryReply(id: "x", route: "notice", params: ["arg": "a"], state: .duplicate)])
         #expect(again.records.isEmpty && again.seen.isEmpty)
         #expect(h.status.pending.count == 1)
+        #expect(h.status.counts[.duplicate] == 1)
     }
 
     @Test func anIdIsForgottenWhenItLeavesTheWindow() {

@@ -27,7 +27,9 @@ extension Router {
         case .failure(let error): return .refused(error)
         case .success(let routed): match = routed
         }
-        switch original(of: arrival) {
+        let repeated = original(of: arrival)
+        if repeated != nil { counts[.duplicate, default: 0] += 1 }
+        switch repeated {
         case .known(let original)?:
             return .duplicate(EntryReply(id: original.id, route: original.route, params: original.params,
                                          state: .duplicate))
