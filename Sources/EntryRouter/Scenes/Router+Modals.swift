@@ -20,7 +20,7 @@ extension Router {
 
     /// Runs a route action (R12). An action proves the modal is shown, acknowledged or not.
     mutating func act(_ name: String, modal: String, action: String) -> Result<ReplyBody, WireError> {
-        guard var slot = scenes[name]?.slot, slot.modal == modal else {
+        guard let slot = scenes[name]?.slot, slot.modal == modal else {
             let active = scenes[name]?.slot.map { "the active modal is \($0.modal)" } ?? "no modal is active"
             return .failure(WireError(.badRequest, "modal \"\(modal)\" is not active on scene \"\(name)\" (\(active))"))
         }
@@ -32,9 +32,7 @@ extension Router {
             return .failure(WireError(.badRequest, "action \"\(action)\" is not an action of route "
                 + "\"\(slot.entry.route)\" (it has: \(known.isEmpty ? "none" : known))"))
         }
-        if slot.phase == .presenting { slot.phase = .shown }
-        if slot.entry.state == .presenting { move(&slot.entry, to: .presented, scene: name) }
-        scenes[name]?.slot = slot
+        presented(name, modal: modal)
         if run(steps, of: slot.entry, on: name), var entry = scenes[name]?.slot?.entry, entry.state == .presented {
             move(&entry, to: .done, scene: name)
             scenes[name]?.slot?.entry = entry

@@ -87,15 +87,13 @@ extension Router {
     /// not yet acknowledged, and the pending entries this scene could take end `retracted`; the slot
     /// and the stacks are cleared, every gate closes, and the scene waits for home again.
     private mutating func reset(_ name: String) {
-        guard var scene = scenes[name] else { return }
-        var retracted = scene.removeWaiting { _ in true }
-        if let slot = scene.slot, slot.entry.state == .presenting { retracted.append(slot.entry) }
-        scene.slot = nil
-        scene.gates.closeAll()
-        scene.readySince = nil
-        scene.stacks.removeAll()
-        scene.tab = config.homeTab
-        scenes[name] = scene
+        guard var retracted = scenes[name]?.takeUnconsumed() else { return }
+        let homeTab = config.homeTab
+        scenes[name]?.slot = nil
+        scenes[name]?.gates.closeAll()
+        scenes[name]?.readySince = nil
+        scenes[name]?.stacks.removeAll()
+        scenes[name]?.tab = homeTab
         retracted += inbox.removeAll { $0.scene == nil || $0.scene == name }
         for var entry in retracted.sorted(by: { $0.seq < $1.seq }) {
             move(&entry, to: .retracted, scene: entry.scene)
@@ -115,9 +113,7 @@ extension Router {
     /// stays consumed.
     private mutating func drop(scene name: String) {
         guard var scene = scenes.removeValue(forKey: name) else { return }
-        var released = scene.removeWaiting { _ in true }
-        if let slot = scene.slot, slot.entry.state == .presenting { released.append(slot.entry) }
-        released += inbox.removeAll { $0.scene == name }
+        let released = scene.takeUnconsumed() + inbox.removeAll { $0.scene == name }
         announce(name, .disconnected)
         release(released)
     }

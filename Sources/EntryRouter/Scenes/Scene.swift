@@ -41,6 +41,18 @@ struct Scene: Sendable {
         return (queue.removeAll(where: matches) + shown).sorted { $0.seq < $1.seq }
     }
 
+    /// Empties the queue, the unsent shows and a slot whose present was never acknowledged, and
+    /// returns their entries in arrival order: what a reset retracts and a gone scene gives back.
+    /// An acknowledged modal stays: its entry is consumed.
+    mutating func takeUnconsumed() -> [Entry] {
+        var taken = removeWaiting { _ in true }
+        if let slot, slot.entry.state == .presenting {
+            taken.append(slot.entry)
+            self.slot = nil
+        }
+        return taken.sorted { $0.seq < $1.seq }
+    }
+
     var status: SceneStatus {
         SceneStatus(scene: name, ready: isReady, busy: busy, gates: gates.status, tab: tab, active: slot?.status,
                     queue: queue.ids, stacks: stacks.status)
