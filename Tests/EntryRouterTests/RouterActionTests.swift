@@ -51,13 +51,9 @@ import Testing
     @Test(arguments: [("m-1", "jump", "action"), ("m-2", "accept", "modal")])
     func aBadActionIsABadRequestNamingTheField(modal: String, action: String, field: String) {
         var h = Self.invited()
-        let effects = h.step(1, scene("main", .action(modal: modal, action: action)))
-        guard case .failure(let error)? = effects.results(to: 1).first else {
-            Issue.record("expected an error")
-            return
-        }
-        #expect(error.code == .badRequest)
-        #expect(error.message.contains(field))
+        let error = h.step(1, scene("main", .action(modal: modal, action: action))).errors(to: 1).first
+        #expect(error?.code == .badRequest)
+        #expect(error?.message.contains(field) == true)
     }
 
     @Test func anActionWhileTheDismissalIsInFlightIsRefused() {
@@ -135,12 +131,8 @@ import Testing
         var h = Harness()
         h.ready()
         h.step(9, open("app://record/1"))
-        let effects = h.step(1, scene("main", op))
-        guard case .failure(let error)? = effects.results(to: 1).first else {
-            Issue.record("expected an error")
-            return
-        }
-        #expect(error.code == .badRequest && error.message.contains("screen"))
+        let error = h.step(1, scene("main", op)).errors(to: 1).first
+        #expect(error?.code == .badRequest && error?.message.contains("screen") == true)
     }
 
     @Test func aNewEntryGoesToTheSceneWhoseHomeAppearedMostRecently() {

@@ -167,6 +167,11 @@ extension Array where Element == Effect {
     /// The bodies of the replies to `connection`, successes and failures alike.
     func results(to connection: UInt64) -> [Result<ReplyBody, WireError>] { replies(to: connection).map(\.body) }
 
+    /// The errors replied to `connection`, in order.
+    func errors(to connection: UInt64) -> [WireError] {
+        results(to: connection).compactMap { if case .failure(let error) = $0 { error } else { nil } }
+    }
+
     var entryReplies: [EntryReply] {
         compactMap {
             if case .send(_, .reply(let reply)) = $0, case .success(.entry(let entry)) = reply.body { return entry }
