@@ -1,17 +1,20 @@
 /// What happened, as the daemon tells the router. Every input comes with the `Instant` it happened at.
 public enum Input: Sendable, Hashable {
-    /// A well-formed request line.
+    /// A well-formed request line. Joins the current turn: its reply comes with the turn's end.
     case request(ConnectionID, Request)
     /// A line that could not be decoded; it still gets its reply, in order. `close` after replying
-    /// (`frame_too_large`).
+    /// (`frame_too_large`). Joins the current turn.
     case invalid(ConnectionID, req: JSONValue?, WireError, close: Bool)
-    /// The connection closed (R15).
+    /// The connection closed (R15). Joins the current turn, so the daemon ends every loop turn in
+    /// which it reported one with `.turnEnded`, whether or not lines were read.
     case disconnected(ConnectionID)
     /// Every line read in this loop turn has been handed in: decide presents, then reply (R5).
+    /// Returns all of the turn's effects; an extra `.turnEnded` with nothing in the turn is harmless.
     case turnEnded
-    /// The clock reached a timer the router asked for (expiry).
+    /// The clock reached a timer the router asked for (expiry). Ends the current turn, like `.turnEnded`.
     case timer
-    /// The daemon stops: requests from now on get `shutting_down`.
+    /// The daemon stops: requests from now on get `shutting_down`. Ends the current turn, so the
+    /// requests that came before it are answered normally.
     case shutdown
 }
 

@@ -1,50 +1,142 @@
 /// The engine: inputs in, effects out. No I/O, no clock, deterministic.
 ///
-/// The daemon hands every decoded line, disconnect, turn boundary and timer to `handle(_:at:)`
-/// and performs the effects it returns.
+/// The daemon hands every decoded line, disconnect, turn boundary and timer to `handle(_:at:)` and
+/// performs the effects it returns. Requests, invalid lines and disconnects only join the current
+/// turn; `.turnEnded` (and `.timer` and `.shutdown`, which end the turn they arrive in) handles them
+/// in order, decides presents and shows, and returns the turn's effects: first every `persist`,
+/// then the `send`s (replies in request order, then events), then the `close`s and an `armTimer`.
 public struct Router: Sendable {
     public let config: Config
     public let limits: RouterLimits
+    let routing: any EntryRouting
 
-    public init(config: Config, limits: RouterLimits = RouterLimits()) {
+    var scenes: [String: Scene] = [:]
+    /// Every scene name ever connected: a later op for a gone name is `not_a_scene`, not `unknown_scene`.
+    var knownScenes: Set<String> = []
+    var watchers: Set<ConnectionID> = []
+    var inbox = Inbox()
+    var dedupe: DedupeWindow
+    var expiry = ExpiryQueue()
+    /// Entries per state; terminal states count every entry that ended there since the start, and
+    /// `duplicate` counts the requests answered as repeats (they create no entry).
+    var counts: [EntryState: Int] = [:]
+    var nextEntryNumber: UInt64
+    var nextModalNumber: UInt64 = 1
+    var nextScreenNumber: UInt64 = 1
+    var nextSeq: UInt64 = 1
+    var nextReadySince: UInt64 = 1
+    var shuttingDown = false
+    var armed: Instant?
+    var turn = Turn(now: Instant(milliseconds: 0))
+    private var inputs: [(Input, Instant)] = []
+    private var unrecovered: [EntryRecord]?
+
+    /// - Parameters:
+    ///   - entries: the store's entries that were still waiting (R16); `recover(at:)` takes them back.
+    ///   - seen: the store's dedupe window (R18).
+    ///   - nextEntryNumber: the next `e-N` to generate, so ids never repeat across restarts.
+    public init(config: Config, routing: any EntryRouting, limits: RouterLimits = RouterLimits(),
+                restoring entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1) {
         self.config = config
+        self.routing = routing
         self.limits = limits
+        self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, restoring: seen)
+        self.nextEntryNumber = nextEntryNumber
+        self.unrecovered = entries
+        for state in EntryState.allCases { counts[state] = 0 }
     }
 
+    /// Hands in one input. Returns nothing for an input that only joins the turn, except on the first
+    /// call, which carries the recovery's records when `recover(at:)` was not called.
     public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
+        var effects = recover(at: now)
+        switch input {
+        case .turnEnded, .timer:
+            effects += endTurn(at: now)
+        case .shutdown:
+            inputs.append((input, now))
+            effects += endTurn(at: now)
+        case .request, .invalid, .disconnected:
+            inputs.append((input, now))
+        }
+        return effects
+    }
+
+    /// Takes back the restored entries (R16): those past their expiry end `expired`, the others wait
+    /// unassigned, as no scene exists after a restart; a present that was never acknowledged is
+    /// handed over again (R15). Returns the records to persist and the first timer. The first
+    /// `handle` calls it when the daemon did not; later calls return nothing.
+    public mutating func recover(at now: Instant) -> [Effect] {
+        guard let records = unrecovered else { return [] }
+        unrecovered = nil
+        turn = Turn(now: now)
+        restore(records)
+        dedupe.prune(at: now)
+        return collectEffects()
+    }
+
+    /// Handles the turn's inputs and decides. A turn that carries `expiration: 0` entries runs on a
+    /// copy first: when one of them could not be presented or shown, the turn runs again from the
+    /// start without it, so a refused entry leaves no trace (no record, no replacement, no event).
+    private mutating func endTurn(at now: Instant) -> [Effect] {
+        let batch = inputs
+        inputs = []
+        let start: Router? = batch.contains { Self.hasZeroExpiration($0.0) } ? self : nil
+        var refused: Set<Int> = []
+        while true {
+            run(batch, refusing: refused, endingAt: now)
+            let more = turn.refused.filter { !refused.contains($0) }
+            guard let start, !more.isEmpty else { break }
+            refused.formUnion(more)
+            self = start
+        }
+        return collectEffects()
+    }
+
+    private mutating func run(_ batch: [(Input, Instant)], refusing refused: Set<Int>, endingAt end: Instant) {
+        turn = Turn(now: batch.first?.1 ?? end)
+        for (index, (input, now)) in batch.enumerated() {
+            turn.input = index
+            turn.now = max(turn.now, now)
+            if refused.contains(index), case .request(let connection, let request) = input {
+                turn.reply(connection, request.req, .final(.failure(WireError(.expired,
+                    "expiration 0: no ready scene could present or show the entry in this turn; nothing was kept"))))
+                continue
+            }
+            take(input)
+        }
+        turn.now = max(turn.now, end)
+        decide()
+        dedupe.prune(at: turn.now)
+    }
+
+    private mutating func take(_ input: Input) {
         switch input {
         case .request(let connection, let request):
-            let body: Result<ReplyBody, WireError>
-            switch request.op {
-            case .status: body = .success(.status(StatusReport()))
-            default: body = .failure(WireError(.unknownOp, "not implemented yet"))
+            if shuttingDown {
+                turn.reply(connection, request.req, .final(.failure(WireError(.shuttingDown,
+                    "the daemon is shutting down; send the request again once it has restarted"))))
+            } else {
+                handle(request, from: connection)
             }
-            return [.send(connection, .reply(Reply(req: request.req, body: body)))]
         case .invalid(let connection, let req, let error, let close):
-            var effects: [Effect] = [.send(connection, .reply(Reply(req: req, body: .failure(error))))]
-            if close { effects.append(.close(connection)) }
-            return effects
-        case .disconnected, .turnEnded, .timer, .shutdown:
-            return []
+            turn.reply(connection, req, .final(.failure(error)))
+            if close { turn.closes.append(connection) }
+        case .disconnected(let connection):
+            disconnect(connection)
+        case .shutdown:
+            shuttingDown = true
+        case .turnEnded, .timer:
+            break
         }
     }
-}
 
-/// The router's limits (SPEC §3); each has a `serve` flag.
-public struct RouterLimits: Sendable, Hashable {
-    public var maxPending: Int
-    public var maxPayloadBytes: Int
-    public var maxURLBytes: Int
-    public var maxCollapseIdBytes: Int
-    /// How long sender ids and launch fingerprints are remembered (R18), in milliseconds.
-    public var dedupeWindowMilliseconds: Int64
-
-    public init(maxPending: Int = 100_000, maxPayloadBytes: Int = 4096, maxURLBytes: Int = 2048,
-                maxCollapseIdBytes: Int = 64, dedupeWindowMilliseconds: Int64 = 24 * 3600 * 1000) {
-        self.maxPending = maxPending
-        self.maxPayloadBytes = maxPayloadBytes
-        self.maxURLBytes = maxURLBytes
-        self.maxCollapseIdBytes = maxCollapseIdBytes
-        self.dedupeWindowMilliseconds = dedupeWindowMilliseconds
+    private static func hasZeroExpiration(_ input: Input) -> Bool {
+        guard case .request(_, let request) = input else { return false }
+        switch request.op {
+        case .push(let push): return push.expiration == 0
+        case .open(let open): return open.expiration == 0
+        default: return false
+        }
     }
 }

@@ -1,0 +1,19 @@
+/// The router's limits (SPEC §3); each has a `serve` flag.
+public struct RouterLimits: Sendable, Hashable {
+    /// Entries waiting at once (pending or queued) before new ones get `inbox_full`.
+    public var maxPending: Int
+    public var maxPayloadBytes: Int
+    public var maxURLBytes: Int
+    public var maxCollapseIdBytes: Int
+    /// How long sender ids and launch fingerprints are remembered (R18), in milliseconds.
+    public var dedupeWindowMilliseconds: Int64
+
+    public init(maxPending: Int = 100_000, maxPayloadBytes: Int = 4096, maxURLBytes: Int = 2048,
+                maxCollapseIdBytes: Int = 64, dedupeWindowMilliseconds: Int64 = 24 * 3600 * 1000) {
+        self.maxPending = maxPending
+        self.maxPayloadBytes = maxPayloadBytes
+        self.maxURLBytes = maxURLBytes
+        self.maxCollapseIdBytes = maxCollapseIdBytes
+        self.dedupeWindowMilliseconds = dedupeWindowMilliseconds
+    }
+}

@@ -1,0 +1,44 @@
+/// Expiry deadlines of waiting entries, nearest first (a binary min-heap).
+///
+/// Items are never removed early: an entry that stopped waiting leaves a stale item behind, which
+/// the router skips when it surfaces. An entry that waits again is simply added again.
+struct ExpiryQueue: Sendable {
+    struct Item: Sendable, Hashable {
+        var expires: Instant
+        var entry: String
+    }
+
+    private var heap: [Item] = []
+
+    var first: Item? { heap.first }
+
+    mutating func add(_ item: Item) {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].expires < heap[parent].expires else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @discardableResult
+    mutating func removeFirst() -> Item? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let item = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].expires < heap[smallest].expires { smallest = left }
+            if right < heap.count, heap[right].expires < heap[smallest].expires { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return item
+    }
+}

@@ -1,0 +1,83 @@
+/// A new entry's way in (R2, R16, R18): dedupe, limits, expiry, then latest-wins and placement.
+extension Router {
+    /// What an arriving request carries besides its route.
+    struct Arrival {
+        var source: EntrySource
+        /// The sender's id; nil to generate one.
+        var id: String?
+        var collapseId: String?
+        /// Epoch seconds; 0 accepts the entry only if it is presented or shown in this turn.
+        var expiration: Int64?
+        /// The sender id or launch fingerprint that makes a repeat a duplicate (R18).
+        var dedupeKey: String?
+        /// The scene a launch entry belongs to (R2).
+        var scene: String?
+    }
+
+    enum Admission {
+        case admitted(String)
+        /// A repeat: nothing new was created. Says what the original was, when known.
+        case duplicate(EntryReply)
+        case refused(WireError)
+    }
+
+    mutating func admit(_ routed: Result<RouteMatch, WireError>, _ arrival: Arrival) -> Admission {
+        let match: RouteMatch
+        switch routed {
+        case .failure(let error): return .refused(error)
+        case .success(let routed): match = routed
+        }
+        let repeated = original(of: arrival)
+        if repeated != nil { counts[.duplicate, default: 0] += 1 }
+        switch repeated {
+        case .known(let original)?:
+            return .duplicate(EntryReply(id: original.id, route: original.route, params: original.params,
+                                         state: .duplicate))
+        case .unknown?:
+            return .duplicate(EntryReply(id: arrival.id ?? "", route: match.route, params: match.params,
+                                         state: .duplicate))
+        case nil:
+            break
+        }
+        guard waitingCount < limits.maxPending else {
+            return .refused(WireError(.inboxFull, "\(waitingCount) entries are waiting, the limit (--max-pending) is "
+                + "\(limits.maxPending); nothing was kept, send it again once scenes have taken some"))
+        }
+        let expires: Instant?
+        switch arrival.expiration {
+        case 0?:
+            expires = nil
+        case let seconds?:
+            expires = Instant(seconds: seconds)
+            if let expires, turn.now > expires {
+                return .refused(WireError(.expired, "expiration \(seconds) is in the past; nothing was kept"))
+            }
+        case nil:
+            expires = match.ttl.map { turn.now.adding(seconds: $0) }
+        }
+        let entry = Entry(id: arrival.id ?? newEntryID(), source: arrival.source, route: match.route,
+                          params: match.params, target: match.target, collapseId: arrival.collapseId,
+                          requires: match.requires, actions: match.actions, received: turn.now, expires: expires,
+                          seq: newSeq(), state: .pending, scene: arrival.scene)
+        if let key = arrival.dedupeKey {
+            turn.persists.append(.seen(dedupe.insert(key, at: turn.now, original: entry.reply)))
+        }
+        if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, entry: entry.id)) }
+        replaceOlder(than: entry)
+        place(entry, from: nil)
+        return .admitted(entry.id)
+    }
+
+    private enum Original {
+        case known(EntryReply)
+        /// Seen before a restart: only the key survived.
+        case unknown
+    }
+
+    /// The original of a repeat: a dedupe key seen in the window, or a sender id the router still holds.
+    private func original(of arrival: Arrival) -> Original? {
+        if let id = arrival.id, let held = entry(id) { return .known(held.reply) }
+        guard let key = arrival.dedupeKey, let sighting = dedupe.sighting(of: key, at: turn.now) else { return nil }
+        return sighting.original.map(Original.known) ?? .unknown
+    }
+}

@@ -1,0 +1,98 @@
+/// Sender requests (SPEC §3.1) and the dispatch of scene ops (§3.2).
+extension Router {
+    mutating func handle(_ request: Request, from connection: ConnectionID) {
+        // Each body is computed before it is handed to `turn.reply`: reading `self` while an argument
+        // mutates it would copy the router's collections on every request.
+        let body: Turn.Body
+        switch request.op {
+        case .push(let push):
+            let admission = arrive(push)
+            body = Self.body(of: admission)
+        case .open(let open):
+            let admission = arrive(open)
+            body = Self.body(of: admission)
+        case .retract(let target):
+            let count = retract(target)
+            body = .final(.success(.retracted(count)))
+        case .status(let limit):
+            body = .status(limit: limit)
+        case .watch:
+            watchers.insert(connection)
+            body = .final(.success(.ok))
+        case .scene(let name, let op):
+            let result = sceneOp(name, op, from: connection)
+            body = .final(result)
+        }
+        turn.reply(connection, request.req, body)
+    }
+
+    private static func body(of admission: Admission) -> Turn.Body {
+        switch admission {
+        case .admitted(let id): return .entry(id)
+        case .duplicate(let original): return .final(.success(.entry(original)))
+        case .refused(let error): return .final(.failure(error))
+        }
+    }
+
+    private mutating func arrive(_ push: PushRequest) -> Admission {
+        if let collapseId = push.collapseId, collapseId.utf8.count > limits.maxCollapseIdBytes {
+            return .refused(WireError(.badRequest, "collapseId is \(collapseId.utf8.count) bytes; "
+                + "the limit is \(limits.maxCollapseIdBytes) bytes (as APNs)"))
+        }
+        let arrival = Arrival(source: .push, id: push.id, collapseId: push.collapseId, expiration: push.expiration,
+                              dedupeKey: push.id.map(Self.idKey), scene: nil)
+        return admit(route(.push(payload: push.payload, payloadBytes: push.payloadBytes)), arrival)
+    }
+
+    private mutating func arrive(_ open: OpenRequest) -> Admission {
+        let source = open.source ?? (open.url.lowercased().hasPrefix("https://") ? .universalLink : .deeplink)
+        let arrival = Arrival(source: source, id: open.id, collapseId: nil, expiration: open.expiration,
+                              dedupeKey: open.id.map(Self.idKey), scene: nil)
+        return admit(route(.url(open.url)), arrival)
+    }
+
+    /// Routes a URL or payload after checking the sizes the router's limits bound.
+    func route(_ thing: LaunchEntry) -> Result<RouteMatch, WireError> {
+        switch thing {
+        case .url(let url):
+            guard url.utf8.count <= limits.maxURLBytes else {
+                return .failure(WireError(.notAllowed, "url is \(url.utf8.count) bytes; the limit is \(limits.maxURLBytes)"))
+            }
+            return routing.route(url: url)
+        case .push(let payload, let bytes):
+            guard bytes <= limits.maxPayloadBytes else {
+                return .failure(WireError(.payloadTooLarge,
+                                          "payload is \(bytes) bytes; the limit is \(limits.maxPayloadBytes) (as APNs)"))
+            }
+            return routing.route(push: payload, payloadBytes: bytes)
+        }
+    }
+
+    /// Removes matching waiting entries and dismisses a matching active modal (R10). A retraction
+    /// also cancels the steps an action left waiting for that modal's dismissal: what was withdrawn
+    /// must not start a flow. Returns how many entries ended `retracted`.
+    mutating func retract(_ target: RetractTarget) -> Int {
+        let matches: (Entry) -> Bool = { entry in
+            switch target {
+            case .id(let id): return entry.id == id
+            case .kind(let kind): return entry.kind == kind
+            case .collapseId(let collapseId): return entry.collapseId == collapseId
+            }
+        }
+        var retracted = inbox.removeAll(where: matches)
+        var active = 0
+        for name in scenes.keys.sorted() {
+            retracted += scenes[name]?.removeWaiting(where: matches) ?? []
+            guard let scene = scenes[name], var slot = scene.slot, matches(slot.entry) else { continue }
+            if !slot.isDismissing { turn.send(scene.connection, .dismiss(scene: name, modal: slot.modal)) }
+            slot.phase = .dismissing(then: [])
+            if slot.entry.state == .presenting || slot.entry.state == .presented {
+                move(&slot.entry, to: .retracted, scene: name)
+                active += 1
+            }
+            scenes[name]?.slot = slot
+        }
+        for var entry in retracted { move(&entry, to: .retracted, scene: entry.scene) }
+        return retracted.count + active
+    }
+}

@@ -1,0 +1,120 @@
+/// Every change of an entry goes through `record`: it is persisted (R16), counted, reported to the
+/// watchers (R14) and remembered for this turn's replies.
+extension Router {
+    /// Sets `entry`'s state and scene and records the change.
+    mutating func move(_ entry: inout Entry, to state: EntryState, scene: String?) {
+        let old = entry.state
+        entry.state = state
+        entry.scene = scene
+        record(entry, from: old)
+    }
+
+    /// Records `entry` as it is now; `old` is the state it left, nil for a new entry.
+    mutating func record(_ entry: Entry, from old: EntryState?) {
+        if let old { counts[old, default: 0] -= 1 }
+        counts[entry.state, default: 0] += 1
+        turn.persists.append(.entry(entry.record))
+        turn.outcomes[entry.id] = entry.reply
+        if let expires = entry.expires, entry.state == .pending || entry.state == .queued {
+            expiry.add(ExpiryQueue.Item(expires: expires, entry: entry.id))
+        }
+        for watcher in watchers.sorted() {
+            turn.send(watcher, .entry(id: entry.id, state: entry.state, route: entry.route, scene: entry.scene))
+        }
+    }
+
+    /// Tells every watcher what happened to a scene (R14).
+    mutating func announce(_ scene: String, _ what: SceneChange) {
+        for watcher in watchers.sorted() { turn.send(watcher, .scene(scene: scene, what: what)) }
+    }
+
+    /// Entries that wait (pending or queued): what `maxPending` bounds.
+    var waitingCount: Int { (counts[.pending] ?? 0) + (counts[.queued] ?? 0) }
+
+    /// Whether the entry waits: pending in the inbox, or queued in a scene.
+    func isWaiting(_ id: String) -> Bool {
+        inbox.contains(id: id) || scenes.values.contains { $0.holds(id) }
+    }
+
+    /// The entry with this id while it is in the router's hands: waiting or in a modal slot.
+    func entry(_ id: String) -> Entry? {
+        if let entry = inbox.entry(id: id) { return entry }
+        for scene in scenes.values {
+            if let entry = scene.waiting(id) { return entry }
+            if let slot = scene.slot, slot.entry.id == id { return slot.entry }
+        }
+        return nil
+    }
+
+    /// Removes a waiting entry from wherever it waits.
+    mutating func takeWaiting(_ id: String) -> Entry? {
+        if let entry = inbox.remove(id: id) { return entry }
+        for name in scenes.keys.sorted() where scenes[name]?.holds(id) == true {
+            return scenes[name]?.removeWaiting { $0.id == id }.first
+        }
+        return nil
+    }
+
+    /// The next generated entry id, skipping any a sender already used.
+    mutating func newEntryID() -> String {
+        while true {
+            let id = "e-\(nextEntryNumber)"
+            nextEntryNumber += 1
+            if entry(id) == nil, dedupe.sighting(of: Self.idKey(id), at: turn.now) == nil { return id }
+        }
+    }
+
+    mutating func newModalID() -> String {
+        defer { nextModalNumber += 1 }
+        return "m-\(nextModalNumber)"
+    }
+
+    mutating func newScreenID() -> String {
+        defer { nextScreenNumber += 1 }
+        return "s-\(nextScreenNumber)"
+    }
+
+    mutating func newSeq() -> UInt64 {
+        defer { nextSeq += 1 }
+        return nextSeq
+    }
+
+    static func idKey(_ id: String) -> String { "id:" + id }
+
+    /// The turn's effects in the order the daemon needs them, and a timer for the nearest expiry when
+    /// it moved, or when the armed one is already due (a timer that fired early must not be lost).
+    mutating func collectEffects() -> [Effect] {
+        var effects = turn.persists.map(Effect.persist)
+        for reply in turn.replies where !turn.gone.contains(reply.connection) {
+            effects.append(.send(reply.connection, .reply(Reply(req: reply.req, body: resolve(reply.body)))))
+        }
+        for (connection, event) in turn.events where !turn.gone.contains(connection) {
+            effects.append(.send(connection, .event(event)))
+        }
+        effects += turn.closes.map(Effect.close)
+        if let deadline = nextDeadline(), deadline != armed || deadline <= turn.now {
+            armed = deadline
+            effects.append(.armTimer(deadline))
+        }
+        turn = Turn(now: turn.now)
+        return effects
+    }
+
+    private func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
+        switch body {
+        case .final(let result): return result
+        case .entry(let id): return turn.outcomes[id].map { .success(.entry($0)) }
+            ?? .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
+        case .status(let limit): return .success(.status(status(limit: limit)))
+        }
+    }
+
+    /// The instant after the nearest expiry of a waiting entry (an entry expires once now is past it).
+    private mutating func nextDeadline() -> Instant? {
+        while let first = expiry.first {
+            if isWaiting(first.entry) { return first.expires.adding(milliseconds: 1) }
+            expiry.removeFirst()
+        }
+        return nil
+    }
+}

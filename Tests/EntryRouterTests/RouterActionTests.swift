@@ -1,0 +1,163 @@
+import Testing
+@testable import EntryRouter
+
+/// R12 actions, R13 stacks, R13b routing among scenes, R13c tabs.
+@Suite struct RouterActionTests {
+    /// A ready, signed-in scene showing an acknowledged invitation m-1 (entry e-1) on `tab`.
+    static func invited(on tab: String = "records") -> Harness {
+        var h = Harness()
+        h.ready(signedIn: true)
+        h.step(1, scene("main", .appeared(screen: tab)))
+        h.step(9, push("invite", "s1"))
+        h.step(1, scene("main", .presented(modal: "m-1")))
+        return h
+    }
+
+    @Test func acceptDismissesThenSelectsHomeAndStartsTheRunAfterTheAcknowledgement() {
+        var h = Self.invited()
+        let accepted = h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
+        #expect(accepted.events(to: 1) == [.dismiss(scene: "main", modal: "m-1")])
+        #expect(accepted.records.isEmpty)
+        let dismissed = h.step(1, scene("main", .dismissed(modal: "m-1")))
+        #expect(dismissed.events(to: 1) == [.selectTab(scene: "main", tab: "home"),
+                                            .start(scene: "main", flow: "run", params: ["sessionId": "s1"])])
+        #expect(dismissed.state(of: "e-1") == .done)
+    }
+
+    @Test func acceptOnTheHomeTabSelectsNoTab() {
+        var h = Self.invited(on: "home")
+        h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
+        #expect(h.step(1, scene("main", .dismissed(modal: "m-1"))).events(to: 1)
+            == [.start(scene: "main", flow: "run", params: ["sessionId": "s1"])])
+    }
+
+    @Test func declineDismissesAndTheEntryIsDoneOnceDismissed() {
+        var h = Self.invited()
+        #expect(h.step(1, scene("main", .action(modal: "m-1", action: "decline"))).events(to: 1)
+            == [.dismiss(scene: "main", modal: "m-1")])
+        let dismissed = h.step(1, scene("main", .dismissed(modal: "m-1")))
+        #expect(dismissed.events(to: 1).isEmpty)
+        #expect(dismissed.state(of: "e-1") == .done)
+    }
+
+    @Test func anActionWithoutDismissRunsAtOnceAndTheModalStays() {
+        var h = Self.invited()
+        let peek = h.step(1, scene("main", .action(modal: "m-1", action: "peek")))
+        #expect(peek.events(to: 1) == [.selectTab(scene: "main", tab: "mypage")])
+        #expect(peek.state(of: "e-1") == .done)
+        #expect(h.status.scenes.first?.active?.modal == "m-1")
+    }
+
+    @Test(arguments: [("m-1", "jump", "action"), ("m-2", "accept", "modal")])
+    func aBadActionIsABadRequestNamingTheField(modal: String, action: String, field: String) {
+        var h = Self.invited()
+        let error = h.step(1, scene("main", .action(modal: modal, action: action))).errors(to: 1).first
+        #expect(error?.code == .badRequest)
+        #expect(error?.message.contains(field) == true)
+    }
+
+    @Test func anActionWhileTheDismissalIsInFlightIsRefused() {
+        var h = Self.invited()
+        h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
+        #expect(h.step(1, scene("main", .action(modal: "m-1", action: "accept"))).errorCodes == [.badRequest])
+    }
+
+    @Test func aShowSelectsItsTabPushesAScreenAndIsDone() {
+        var h = Harness()
+        h.ready()
+        let shown = h.step(9, open("app://record/42"))
+        #expect(shown.events(to: 1) == [
+            .selectTab(scene: "main", tab: "records"),
+            .show(scene: "main", screen: "s-1", route: "recordDetail", tab: "records", entry: "e-1", params: ["id": "42"]),
+        ])
+        #expect(shown.entryReplies.map(\.state) == [.done])
+        #expect(h.status.scenes.first?.stacks == ["records": ["s-1"]])
+        #expect(h.step(9, open("app://record/43")).events(to: 1).count == 1)
+    }
+
+    @Test func showsDoNotTakeTheModalSlotAndKeepArrivalOrder() {
+        var h = Harness()
+        h.ready()
+        h.send(9, open("app://notice/a"))
+        h.send(9, open("app://record/1"))
+        h.send(9, open("app://records"))
+        h.send(9, open("app://record/2"))
+        let turn = h.endTurn()
+        let shows = turn.events(to: 1).compactMap { if case .show(_, let screen, _, _, _, _) = $0 { screen } else { nil } }
+        #expect(shows == ["s-1", "s-2"])
+        #expect(turn.presentedEntries == ["e-1"])
+        #expect(turn.entryReplies.map(\.state) == [.presenting, .done, .done, .done])
+    }
+
+    @Test func aTabRouteSelectsTheTabOnlyWhenItChanges() {
+        var h = Harness()
+        h.ready()
+        #expect(h.step(9, open("app://records")).events(to: 1) == [.selectTab(scene: "main", tab: "records")])
+        #expect(h.step(9, open("app://records")).events(to: 1).isEmpty)
+        h.step(1, scene("main", .appeared(screen: "home")))
+        #expect(h.step(9, open("app://records")).events(to: 1) == [.selectTab(scene: "main", tab: "records")])
+    }
+
+    @Test func aScreenAnEntryShowedIsPoppedByTheRouterWhenItFinishes() {
+        var h = Harness()
+        h.ready()
+        h.step(5, .watch)
+        h.step(9, open("app://record/42"))
+        let finished = h.step(1, scene("main", .finish(screen: "s-1")))
+        #expect(finished.events(to: 1) == [.pop(scene: "main", screen: "s-1", reason: "no parent")])
+        #expect(finished.events(to: 5) == [.scene(scene: "main", what: .orphanFinish)])
+        #expect(h.status.scenes.first?.stacks == [:])
+    }
+
+    @Test func aScreenPushedWithAParentIsHandedToIt() {
+        var h = Harness()
+        h.ready()
+        h.step(1, scene("main", .pushed(screen: "detail", parent: "list")))
+        let finished = h.step(1, scene("main", .finish(screen: "detail")))
+        #expect(finished.events(to: 1) == [.detach(scene: "main", screen: "detail", parent: "list")])
+    }
+
+    @Test func finishingAScreenPopsTheScreensAboveIt() {
+        var h = Harness()
+        h.ready()
+        h.step(9, open("app://record/1"))
+        h.step(1, scene("main", .pushed(screen: "edit", parent: "s-1")))
+        h.step(1, scene("main", .finish(screen: "s-1")))
+        #expect(h.status.scenes.first?.stacks == [:])
+    }
+
+    @Test(arguments: [SceneOp.finish(screen: "ghost"), .pushed(screen: "s-1", parent: "p")])
+    func anUnknownOrRepeatedScreenIsABadRequestNamingTheScreen(op: SceneOp) {
+        var h = Harness()
+        h.ready()
+        h.step(9, open("app://record/1"))
+        let error = h.step(1, scene("main", op)).errors(to: 1).first
+        #expect(error?.code == .badRequest && error?.message.contains("screen") == true)
+    }
+
+    @Test func aNewEntryGoesToTheSceneWhoseHomeAppearedMostRecently() {
+        var h = Harness()
+        h.ready("left", on: 1)
+        h.ready("right", on: 2)
+        #expect(h.step(9, open("app://notice/a")).presents.map(\.scene) == ["right"])
+        h.step(1, scene("left", .appeared(screen: "home")))
+        #expect(h.step(9, open("app://update/b")).presents.map(\.scene) == ["left"])
+    }
+
+    @Test func pendingEntriesGoToTheFirstSceneThatBecomesReady() {
+        var h = Harness()
+        h.step(9, open("app://notice/a"))
+        h.step(9, open("app://update/b"))
+        h.step(2, scene("right", .connect(launch: nil)))
+        h.ready("left", on: 1)
+        h.step(2, scene("right", .appeared(screen: "home")))
+        #expect(h.status.scenes.first { $0.scene == "left" }?.queue == ["e-1"])
+        #expect(h.status.scenes.first { $0.scene == "right" }?.active == nil)
+    }
+
+    @Test func aSceneStartsOnTheHomeTab() {
+        var h = Harness()
+        h.step(1, scene("main", .connect(launch: nil)))
+        #expect(h.status.scenes.first?.tab == "home")
+    }
+}

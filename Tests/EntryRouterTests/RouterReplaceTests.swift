@@ -1,0 +1,83 @@
+import Testing
+@testable import EntryRouter
+
+/// R6 latest wins, R7 identity.
+@Suite struct RouterReplaceTests {
+    @Test func aQueuedModalOfTheSameKindIsReplaced() {
+        var h = Harness()
+        h.ready()
+        h.step(9, open("app://guide/a"))
+        h.step(9, open("app://notice/old"))
+        let newer = h.step(9, open("app://notice/new"))
+        #expect(newer.state(of: "e-2") == .replaced)
+        #expect(newer.entryReplies.map(\.state) == [.queued])
+        #expect(h.status.scenes.first?.queue == ["e-3"])
+    }
+
+    @Test func aPendingEntryOfTheSameKindIsReplaced() {
+        var h = Harness()
+        h.step(9, open("app://notice/old"))
+        #expect(h.step(9, open("app://notice/new")).state(of: "e-1") == .replaced)
+        #expect(h.ready().presentedEntries == ["e-2"])
+    }
+
+    @Test func anyEntryWithTheSameCollapseIdIsReplaced() {
+        var h = Harness()
+        h.step(9, push("record", "1", collapseId: "c"))
+        let newer = h.step(9, push("update", "x", collapseId: "c"))
+        #expect(newer.state(of: "e-1") == .replaced)
+        #expect(h.status.pending.map(\.id) == ["e-2"])
+    }
+
+    @Test func theSameIdentityUpdatesTheActiveModalInPlace() {
+        var h = Harness()
+        h.ready()
+        h.step(9, open("app://card/7"))
+        h.step(1, scene("main", .presented(modal: "m-1")))
+        let update = h.step(9, open("app://card/7"))
+        #expect(update.events(to: 1) == [.update(scene: "main", modal: "m-1", params: ["id": "7"])])
+        #expect(update.entryReplies.map(\.state) == [.updated])
+        #expect(update.presents.isEmpty)
+        #expect(h.status.scenes.first?.active?.entry == "e-1")
+    }
+
+    @Test func theSameKindWithAnotherIdentityWaits() {
+        var h = Harness()
+        h.ready()
+        h.step(9, open("app://card/7"))
+        let other = h.step(9, open("app://card/8"))
+        #expect(other.entryReplies.map(\.state) == [.queued])
+        #expect(other.events(to: 1).isEmpty)
+        #expect(h.step(1, scene("main", .dismissed(modal: "m-1"))).presentedEntries == ["e-2"])
+    }
+
+    @Test func aRouteWithoutIdentityNeverUpdatesInPlaceButReplacesTheQueuedOne() {
+        var h = Harness()
+        h.ready()
+        h.step(9, open("app://notice/a"))
+        #expect(h.step(9, open("app://notice/a")).entryReplies.map(\.state) == [.queued])
+        #expect(h.step(9, open("app://notice/a")).state(of: "e-2") == .replaced)
+        #expect(h.step(1, scene("main", .dismissed(modal: "m-1"))).presentedEntries == ["e-3"])
+    }
+
+    @Test func anUpdateInPlaceLeavesTheQueueAlone() {
+        var h = Harness()
+        h.ready()
+        h.step(9, open("app://card/7"))
+        h.step(9, open("app://card/8"))
+        let update = h.step(9, open("app://card/7"))
+        #expect(update.entryReplies.map(\.state) == [.updated])
+        #expect(h.status.scenes.first?.queue == ["e-2"])
+    }
+
+    @Test func theUpdatedParamsAreWhatAnActionStarts() {
+        var h = Harness()
+        h.ready()
+        h.step(9, push("card", "7"))
+        h.step(1, scene("main", .presented(modal: "m-1")))
+        h.step(9, .push(PushRequest(payload: .object(["type": .string("card"), "arg": .string("7")]), payloadBytes: 9)))
+        h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
+        let started = h.step(1, scene("main", .dismissed(modal: "m-1")))
+        #expect(started.events(to: 1).contains(.start(scene: "main", flow: "run", params: ["id": "7"])))
+    }
+}
