@@ -2,30 +2,44 @@ import EntryRouter
 import Glibc
 
 /// The daemon's start-up wiring of config, store and router, kept in one place because each of
-/// them grows its own loading and recovery steps.
+/// them has its own loading and recovery steps.
 enum RouterSetup {
-    /// Reads the route config: `--config FILE`, or the embedded sample.
-    ///
-    /// A file is read here, so a missing or unreadable one stops the daemon with its name; its
-    /// contents are interpreted by `Config.load(json:file:)` once the loader is part of the build,
-    /// until then the embedded sample is used.
+    /// Reads and validates the route config: `--config FILE`, or the embedded sample.
     static func loadConfig(path: String?) throws(DaemonError) -> (config: Config, file: String) {
-        guard let path else { return (EmbeddedConfig.config, EmbeddedConfig.file) }
-        guard let handle = fopen(path, "rb") else {
-            throw .config(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
+        let file = path ?? EmbeddedConfig.file
+        let bytes: [UInt8]
+        if let path {
+            guard let contents = readFile(path) else {
+                throw .config(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
+            }
+            bytes = contents
+        } else {
+            bytes = Array(EmbeddedConfig.json.utf8)
         }
-        fclose(handle)
-        return (EmbeddedConfig.config, path)
+        do {
+            return (try Config.load(json: bytes, file: file), file)
+        } catch {
+            throw .config(file: file, message: "\(error.errors.count) problem(s):\n\(error)")
+        }
     }
 
-    /// Opens the store named by `--store`; `:memory:` (and, until the SQLite store is part of the
-    /// build, any path) gives a `MemoryStore`.
+    /// Opens the store named by `--store`: `:memory:` keeps nothing (a throwaway run, and the
+    /// baseline that shows what durability costs); else a SQLite file, by default under
+    /// `$XDG_STATE_HOME/entryd/`.
     static func openStore(location: String?) throws(DaemonError) -> EntryStore {
-        MemoryStore()
+        if location == MemoryStore.location { return MemoryStore() }
+        do throws(StoreError) {
+            let path: String
+            if let location { path = location } else { path = try StorePath.processDefault() }
+            try StorePath.createDirectory(for: path)
+            return try SQLiteStore(path: path)
+        } catch {
+            throw .store(error)
+        }
     }
 
     /// Builds the router from what the store kept and returns the effects of its recovery
-    /// (timers to arm, entries to re-record), which the daemon performs before it serves.
+    /// (expired entries to record, the timer to arm), which the daemon performs before it serves.
     static func makeRouter(config: Config, limits: RouterLimits, store: EntryStore,
                            at now: Instant) throws(DaemonError) -> (router: Router, restored: Int, startup: [Effect]) {
         let stored: StoredState
@@ -34,6 +48,22 @@ enum RouterSetup {
         } catch {
             throw .store(error)
         }
-        return (Router(config: config, limits: limits), stored.entries.count, [])
+        var router = Router(config: config, routing: RoutingTable(config: config), limits: limits,
+                            restoring: stored.entries, seen: stored.seen, nextEntryNumber: stored.nextEntryNumber)
+        let startup = router.recover(at: now)
+        return (router, stored.entries.count, startup)
+    }
+
+    private static func readFile(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        return ferror(file) == 0 ? bytes : nil
     }
 }

@@ -19,6 +19,7 @@ case .success(let parsed):
     switch parsed.command {
     case Commands.serve.name: exit(Serve.run(parsed))
     case Commands.status.name: exit(Status.run(parsed))
+    case Commands.check.name: exit(Check.run(parsed))
     default:
         printError("entryd: '\(parsed.command)' is not available in this build")
         exit(69)

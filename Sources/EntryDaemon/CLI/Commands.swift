@@ -11,7 +11,10 @@ public enum Commands {
     public static let status = CommandSpec("status", flags: [FlagSpec("socket"), FlagSpec("json", takesValue: false)],
                                            usage: "entryd status [--socket PATH] [--json]")
 
-    public static let all = [serve, status]
+    public static let check = CommandSpec("check", flags: [FlagSpec("config")], positionals: 1...Int.max,
+                                          usage: "entryd check [--config FILE] SCENARIO.json...")
+
+    public static let all = [serve, status, check]
 
     /// Every usage line, for `entryd --help` and usage errors.
     public static var usage: String { "usage:\n" + all.map { "  " + $0.usage }.joined(separator: "\n") }

@@ -7,6 +7,8 @@ public struct CheckRunner {
         public var passed = 0
         public var failed = 0
         public var skipped = 0
+
+        public init() {}
     }
 
     /// Milliseconds a `send` waits for each reply.

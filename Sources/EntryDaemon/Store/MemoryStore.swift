@@ -9,7 +9,10 @@ public final class MemoryStore: EntryStore {
 
     public init() {}
 
-    public var location: String { ":memory:" }
+    /// The `--store` value that selects it.
+    public static let location = ":memory:"
+
+    public var location: String { MemoryStore.location }
 
     public func load() throws(StoreError) -> StoredState {
         let live = entries.values

@@ -6,7 +6,7 @@ extension Config {
     public static func load(json: [UInt8], file: String) throws(ConfigErrors) -> Config {
         let root: JSONValue
         do {
-            root = try ConfigJSON.parse(json)
+            root = try JSONValue.parse(json[...])
         } catch {
             throw ConfigErrors([ConfigError(file: file, route: nil, field: "", problem: "not valid JSON (\(error))")])
         }

@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntryRouter
 import Glibc
 
 /// `entryd status [--json]`: ask the daemon for its `status` and print it.
@@ -21,7 +22,7 @@ enum Status {
             case .io: return 74
             }
         }
-        guard let reply = ReplyLine.decode(line) else {
+        guard let reply = try? JSONValue.parse(line[...]) else {
             printError("entryd status: the daemon's reply is not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
             return 65
         }

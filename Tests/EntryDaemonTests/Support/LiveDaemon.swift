@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntryRouter
 import Glibc
 
 /// The real `entryd serve` on a temporary socket, started and awaited through its readiness datagram.
@@ -37,7 +38,7 @@ final class LiveDaemon {
 /// The top-level fields of a reply that tests look at, as text: `ok`, `req`, `error.code`.
 enum Summary {
     static func of(_ line: [UInt8]) -> [String: String] {
-        guard let value = ReplyLine.decode(line) else { return ["unparsed": String(decoding: line, as: UTF8.self)] }
+        guard let value = try? JSONValue.parse(line[...]) else { return ["unparsed": String(decoding: line, as: UTF8.self)] }
         var fields: [String: String] = [:]
         if case .bool(let ok)? = value["ok"] { fields["ok"] = String(ok) }
         if case .number(let req)? = value["req"] { fields["req"] = String(Int(req)) }

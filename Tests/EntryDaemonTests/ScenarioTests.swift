@@ -1,0 +1,97 @@
+import Glibc
+import EntryRouter
+import Testing
+@testable import EntryDaemon
+
+/// The repository's root, found from this file's path, for the samples the tests run.
+let repositoryRoot: String = {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+@Suite struct ScenarioTests {
+    /// Every cold-start scenario under samples/scenarios passes through `entryd check`.
+    @Test func sampleScenariosPass() throws {
+        let directory = repositoryRoot + "/samples/scenarios"
+        let files = try #require(listDirectory(directory)).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.count >= 7)
+        let check = Spawned.run(Spawned.entryd, ["check"] + files.map { directory + "/" + $0 })
+        #expect(check.waitForExit(timeoutMilliseconds: 120_000) == 0, "\(check.stdoutText)\n\(check.stderrText)")
+        #expect(check.stdoutText.contains(" 0 failed"), "\(check.stdoutText)")
+    }
+
+    /// A failing expectation fails the run, names the step and exits non-zero.
+    @Test func failingStepIsReportedAndExitsNonZero() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("wrong.json")
+        let scenario = #"{"name": "wrong on purpose", "steps": [{"as": "s", "send": {"op": "open", "url": "materunner://records"}, "reply": {"state": "done"}}, {"wait": 1}]}"#
+        #expect(writeFile(file, Array(scenario.utf8)))
+        let check = Spawned.run(Spawned.entryd, ["check", file])
+        #expect(check.waitForExit(timeoutMilliseconds: 30_000) == 1)
+        #expect(check.stdoutText.contains("FAIL   1"))
+        #expect(check.stdoutText.contains("0 passed, 1 failed, 1 skipped"))
+    }
+
+    /// The config compiled into the binary is `samples/materunner.json`, byte for byte.
+    @Test func embeddedConfigIsTheSample() throws {
+        let sample = try #require(fileBytes(repositoryRoot + "/samples/materunner.json"))
+        #expect(Array(EmbeddedConfig.json.utf8) + [UInt8(ascii: "\n")] == sample)
+    }
+
+    @Test func scenarioErrorsNameTheStep() {
+        let bytes = Array(#"{"steps": [{"note": "fine"}, {"expect": {"event": "x"}, "timeout": -1}]}"#.utf8)
+        #expect(throws: ScenarioError.self) { try Scenario.parse(bytes, file: "f.json") }
+        do {
+            _ = try Scenario.parse(bytes, file: "f.json")
+        } catch {
+            #expect(error.description == "f.json: step 2: `timeout` must be a whole number of milliseconds (at most 600000)")
+        }
+    }
+}
+
+@Suite struct SubsetMatchTests {
+    static let cases: [(pattern: String, value: String, matches: Bool)] = [
+        (#"{"a": 1}"#, #"{"a": 1, "b": 2}"#, true),
+        (#"{"a": 1}"#, #"{"a": 2}"#, false),
+        (#"{"a": {"b": "x"}}"#, #"{"a": {"b": "x", "c": 1}}"#, true),
+        (#"{"a": []}"#, #"{"a": []}"#, true),
+        (#"{"a": []}"#, #"{"a": [1]}"#, false),
+        (#"{"a": [{"id": 2}]}"#, #"{"a": [{"id": 1}, {"id": 2}]}"#, true),
+        (#"{"a": [{"id": 3}]}"#, #"{"a": [{"id": 1}, {"id": 2}]}"#, false),
+        (#"{"a": null}"#, #"{"a": null}"#, true),
+        (#"{"missing": null}"#, #"{}"#, false),
+        (#"{"a": "$x"}"#, #"{"a": "anything"}"#, true),
+    ]
+
+    @Test(arguments: cases) func matchesAsSubset(_ row: (pattern: String, value: String, matches: Bool)) throws {
+        var match = SubsetMatch()
+        let pattern = try JSONValue.parse(Array(row.pattern.utf8)[...])
+        let value = try JSONValue.parse(Array(row.value.utf8)[...])
+        let matched = match.matches(pattern, value)
+        #expect(matched == row.matches)
+    }
+
+    @Test func variablesBindOnceAndAreSubstituted() {
+        var match = SubsetMatch()
+        let bound = match.matches(.object(["modal": .string("$m")]), .object(["modal": .string("m-1")]))
+        let rebound = match.matches(.object(["modal": .string("$m")]), .object(["modal": .string("m-2")]))
+        let partial = match.matches(.object(["a": .string("$y"), "b": .number(1)]), .object(["a": .string("v"), "b": .number(2)]))
+        #expect(bound)
+        #expect(!rebound, "a bound variable must keep its value")
+        #expect(match.substituting(.object(["modal": .string("$m")])) == .object(["modal": .string("m-1")]))
+        #expect(!partial)
+        #expect(match.bindings["y"] == nil, "a failed match binds nothing")
+    }
+}
+
+private func listDirectory(_ path: String) -> [String]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
