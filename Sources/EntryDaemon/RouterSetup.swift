@@ -9,7 +9,7 @@ enum RouterSetup {
         let file = path ?? EmbeddedConfig.file
         let bytes: [UInt8]
         if let path {
-            guard let contents = readFile(path) else {
+            guard let contents = FileBytes.read(path) else {
                 throw .config(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
             }
             bytes = contents
@@ -52,18 +52,5 @@ enum RouterSetup {
                             restoring: stored.entries, seen: stored.seen, nextEntryNumber: stored.nextEntryNumber)
         let startup = router.recover(at: now)
         return (router, stored.entries.count, startup)
-    }
-
-    private static func readFile(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        return ferror(file) == 0 ? bytes : nil
     }
 }

@@ -23,16 +23,3 @@ enum ChildProcess {
     }
 }
 
-/// The process environment as a dictionary.
-enum ProcessEnvironment {
-    static func current() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-            pointer += 1
-        }
-        return result
-    }
-}

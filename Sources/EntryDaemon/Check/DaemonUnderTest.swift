@@ -31,7 +31,7 @@ final class DaemonUnderTest {
     func start() throws(CheckError) {
         var arguments = [executable, "serve", "--socket", socketPath, "--store", storePath, "--log-level", "debug"]
         if let configPath { arguments += ["--config", configPath] }
-        var environment = ProcessEnvironment.current()
+        var environment = Environment.current
         environment["NOTIFY_SOCKET"] = notify.path
         pid = try ChildProcess.spawn(arguments, environment: environment, stderrPath: logPath)
         guard notify.await("READY=1", timeoutMilliseconds: 10_000) else {
@@ -60,16 +60,7 @@ final class DaemonUnderTest {
 
     /// The daemon's log so far, for a failure report.
     func log() -> String {
-        guard let file = fopen(logPath, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: FileBytes.read(logPath) ?? [], as: UTF8.self)
     }
 
     /// Removes the temporary directory and everything in it.

@@ -6,7 +6,7 @@ enum Check {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         var scenarios: [Scenario] = []
         for file in parsed.positionals {
-            guard let bytes = readFile(file) else {
+            guard let bytes = FileBytes.read(file) else {
                 printError("entryd check: cannot read \(file): \(String(cString: strerror(errno)))")
                 return 66
             }
@@ -38,18 +38,5 @@ enum Check {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         return String(decoding: buffer[..<max(n, 0)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func readFile(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        return bytes
     }
 }

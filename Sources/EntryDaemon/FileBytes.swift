@@ -1,0 +1,18 @@
+import Glibc
+
+/// Reads whole files for the commands (configs, scenarios, payloads, logs); errno tells why on nil.
+public enum FileBytes {
+    /// The file's bytes, or nil when it cannot be opened or read.
+    public static func read(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        return ferror(file) == 0 ? bytes : nil
+    }
+}
