@@ -6,7 +6,7 @@ enum Check {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         var scenarios: [Scenario] = []
         for file in parsed.positionals {
-            guard let bytes = readFile(file) else {
+            guard let bytes = Talk.readFile(file) else {
                 printError("entryd check: cannot read \(file): \(String(cString: strerror(errno)))")
                 return 66
             }
@@ -17,7 +17,7 @@ enum Check {
                 return 65
             }
         }
-        let runner = CheckRunner(executable: ownExecutable(), configOverride: parsed.value("config")) { line in
+        let runner = CheckRunner(executable: Talk.ownExecutable(), configOverride: parsed.value("config")) { line in
             print(line)
             fflush(nil)
         }
@@ -31,25 +31,5 @@ enum Check {
         let skipped = total.skipped > 0 ? ", \(total.skipped) skipped" : ""
         print("\(total.passed) passed, \(total.failed) failed\(skipped)")
         return total.failed == 0 && total.skipped == 0 ? 0 : 1
-    }
-
-    /// The running binary, so the scenarios test exactly this build.
-    private static func ownExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return String(decoding: buffer[..<max(n, 0)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func readFile(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        return bytes
     }
 }
