@@ -3,10 +3,19 @@ import EntryRouter
 /// Builds the `push` and `open` request lines of `entryd push` and `entryd open` from their
 /// command lines. Pure: reading the file and talking to the daemon happen in the command.
 public enum SenderRequest {
-    /// A `push` request from the bytes of an `.apns` file, the format `xcrun simctl push` takes:
-    /// one JSON object, the APNs payload, with an optional top-level `"Simulator Target Bundle"`.
-    /// The object is sent as it is: the daemon checks the bundle against its config (`wrong_bundle`).
-    public static func push(apns bytes: [UInt8], file: String, _ parsed: ParsedArguments) throws(SenderRequestError) -> JSONValue {
+    /// A `push` request without its payload: the flags, checked before any file is read.
+    public static func push(_ parsed: ParsedArguments) throws(SenderRequestError) -> JSONValue {
+        var request: [String: JSONValue] = ["op": .string("push"), "req": .number(1)]
+        if let id = parsed.value("id") { request["id"] = .string(id) }
+        if let collapseId = parsed.value("collapse-id") { request["collapseId"] = .string(collapseId) }
+        if let expiration = try expiration(parsed) { request["expiration"] = expiration }
+        return .object(request)
+    }
+
+    /// The payload of an `.apns` file, the format `xcrun simctl push` takes: one JSON object, the
+    /// APNs payload, with an optional top-level `"Simulator Target Bundle"`. The object is sent as it
+    /// is: the daemon checks the bundle against its config (`wrong_bundle`).
+    public static func payload(apns bytes: [UInt8], file: String) throws(SenderRequestError) -> JSONValue {
         let payload: JSONValue
         do {
             payload = try JSONValue.parse(bytes[...])
@@ -16,11 +25,7 @@ public enum SenderRequest {
         guard case .object = payload else {
             throw .badFile(file: file, reason: "the payload must be a JSON object (an APNs payload with \"aps\" and custom keys)")
         }
-        var request: [String: JSONValue] = ["op": .string("push"), "req": .number(1), "payload": payload]
-        if let id = parsed.value("id") { request["id"] = .string(id) }
-        if let collapseId = parsed.value("collapse-id") { request["collapseId"] = .string(collapseId) }
-        if let expiration = try expiration(parsed) { request["expiration"] = expiration }
-        return .object(request)
+        return payload
     }
 
     /// An `open` request for `url`, with `--source`, `--id` and `--expiration`.

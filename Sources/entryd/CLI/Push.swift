@@ -6,12 +6,14 @@ import Glibc
 enum Push {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let file = parsed.positionals[0]
-        guard let bytes = Talk.readFile(file) else {
-            printError("entryd push: cannot read \(file): \(String(cString: strerror(errno)))")
-            return 66
-        }
         do throws(SenderRequestError) {
-            return Sender.send(try SenderRequest.push(apns: bytes, file: file == "-" ? "<stdin>" : file, parsed), parsed)
+            guard case .object(var request) = try SenderRequest.push(parsed) else { return 70 }
+            guard let bytes = Talk.readFile(file) else {
+                printError("entryd push: cannot read \(file): \(String(cString: strerror(errno)))")
+                return 66
+            }
+            request["payload"] = try SenderRequest.payload(apns: bytes, file: file == "-" ? "<stdin>" : file)
+            return Sender.send(.object(request), parsed)
         } catch {
             printError("entryd push: \(error)")
             return error.exitCode

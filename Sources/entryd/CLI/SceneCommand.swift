@@ -12,11 +12,12 @@ enum SceneCommand {
                 printError("entryd scene: cannot read \(file): \(String(cString: strerror(errno)))")
                 return 66
             }
-            guard let payload = try? JSONValue.parse(bytes[...]), case .object = payload else {
-                printError("entryd scene: \(file): not a JSON object (an APNs payload as in an .apns file)")
-                return 65
+            do throws(SenderRequestError) {
+                launchPush = try SenderRequest.payload(apns: bytes, file: file)
+            } catch {
+                printError("entryd scene: \(error)")
+                return error.exitCode
             }
-            launchPush = payload
         }
         let options: SceneOptions
         do throws(UsageError) {
