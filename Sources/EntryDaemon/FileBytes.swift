@@ -2,9 +2,9 @@ import Glibc
 
 /// Reads whole files for the commands (configs, scenarios, payloads, logs); errno tells why on nil.
 public enum FileBytes {
-    /// The file's bytes, or nil when it cannot be opened or read.
+    /// The file's bytes (standard input's for `-`), or nil when it cannot be opened or read.
     public static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
+        guard let file = path == "-" ? fdopen(dup(0), "rb") : fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

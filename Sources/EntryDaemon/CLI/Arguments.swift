@@ -17,12 +17,26 @@ public struct CommandSpec: Sendable, Hashable {
     public var flags: [FlagSpec]
     public var positionals: ClosedRange<Int>
     public var usage: String
+    /// What it does, in one line, and a few command lines to copy, for `--help`.
+    public var summary: String
+    public var examples: [String]
 
-    public init(_ name: String, flags: [FlagSpec] = [], positionals: ClosedRange<Int> = 0...0, usage: String) {
+    public init(_ name: String, flags: [FlagSpec] = [], positionals: ClosedRange<Int> = 0...0, usage: String,
+                summary: String = "", examples: [String] = []) {
         self.name = name
         self.flags = flags
         self.positionals = positionals
         self.usage = usage
+        self.summary = summary
+        self.examples = examples
+    }
+
+    /// The `--help` text: usage line, summary, examples.
+    public var help: String {
+        var lines = ["usage: " + usage]
+        if !summary.isEmpty { lines += ["", summary] }
+        if !examples.isEmpty { lines += ["", "examples:"] + examples.map { "  " + $0 } }
+        return lines.joined(separator: "\n")
     }
 }
 

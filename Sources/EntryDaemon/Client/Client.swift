@@ -63,6 +63,23 @@ public final class Client {
         }
     }
 
+    /// The socket, for a caller that polls it together with other descriptors (`entryd scene`).
+    public var descriptor: Int32 { fd }
+
+    /// A complete line already received, taken without waiting: after a `poll` a caller must drain
+    /// these, because one read can bring several lines and the socket is then no longer readable.
+    public func bufferedLine() -> [UInt8]? {
+        guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = Array(buffer[..<newline])
+        buffer.removeFirst(newline + 1)
+        return line
+    }
+
+    /// Reads once, after `poll` reported the socket readable; false at end of stream.
+    public func receiveAvailable() throws(ClientError) -> Bool {
+        try fill(timeoutMilliseconds: 0)
+    }
+
     /// Reads what is available into the buffer; false at end of stream.
     private func fill(timeoutMilliseconds: Int32) throws(ClientError) -> Bool {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -2,20 +2,22 @@ import EntryRouter
 
 /// Renders a `status` reply for people: one table of scenes, one of pending entries, and the counts.
 public enum StatusTable {
-    public static func render(_ reply: JSONValue) -> String {
+    /// `now` (epoch seconds, the unit of `received` and `expires`) gives each pending entry its age and
+    /// the time it has left; without it those columns are left out.
+    public static func render(_ reply: JSONValue, now: Double? = nil) -> String {
         var lines: [String] = []
         let scenes = array(reply["scenes"])
         if scenes.isEmpty {
             lines.append("scenes: none connected")
         } else {
-            var rows = [["SCENE", "READY", "BUSY", "TAB", "ACTIVE", "QUEUE"]]
+            var rows = [["SCENE", "READY", "BUSY", "GATES", "TAB", "ACTIVE", "QUEUE"]]
             for scene in scenes {
                 let active = scene["active"].flatMap { a -> String? in
                     guard let kind = a["kind"]?.stringValue, let entry = a["entry"]?.stringValue else { return nil }
                     return "\(kind) (\(entry))"
                 } ?? "-"
                 let queue = array(scene["queue"]).compactMap(\.stringValue)
-                rows.append([scene["scene"]?.stringValue ?? "?", yesNo(scene["ready"]), yesNo(scene["busy"]),
+                rows.append([scene["scene"]?.stringValue ?? "?", yesNo(scene["ready"]), yesNo(scene["busy"]), gates(scene["gates"]),
                              scene["tab"]?.stringValue ?? "-", active, queue.isEmpty ? "-" : queue.joined(separator: ",")])
             }
             lines.append(contentsOf: table(rows))
@@ -25,12 +27,20 @@ public enum StatusTable {
         if pending.isEmpty {
             lines.append("pending: none")
         } else {
-            var rows = [["PENDING", "ROUTE", "SOURCE", "FOR SCENE"]]
+            var rows = [["PENDING", "ROUTE", "SOURCE", "FOR SCENE"] + (now == nil ? [] : ["AGE", "LEFT"])]
             for entry in pending {
-                rows.append([entry["id"]?.stringValue ?? "?", entry["route"]?.stringValue ?? "?",
-                             entry["source"]?.stringValue ?? "?", entry["scene"]?.stringValue ?? "any"])
+                var row = [entry["id"]?.stringValue ?? "?", entry["route"]?.stringValue ?? "?",
+                           entry["source"]?.stringValue ?? "?", entry["scene"]?.stringValue ?? "any"]
+                if let now {
+                    row.append(seconds(entry["received"]).map { duration(now - $0) } ?? "?")
+                    row.append(seconds(entry["expires"]).map { $0 < now ? "expired" : duration($0 - now) } ?? "no expiry")
+                }
+                rows.append(row)
             }
             lines.append(contentsOf: table(rows))
+            if case .number(let total)? = reply["counts"]?["pending"], Int(total) > pending.count {
+                lines.append("(the oldest \(pending.count) of \(Int(total)) pending entries)")
+            }
         }
         lines.append("")
         if case .object(let counts)? = reply["counts"] {
@@ -44,6 +54,27 @@ public enum StatusTable {
     private static func array(_ value: JSONValue?) -> [JSONValue] {
         if case .array(let items)? = value { return items }
         return []
+    }
+
+    /// Every named gate with its state, `signedIn=open,adultVerified=closed`, or `-` for none.
+    private static func gates(_ value: JSONValue?) -> String {
+        guard case .object(let gates)? = value, !gates.isEmpty else { return "-" }
+        return gates.keys.sorted().map { "\($0)=\(gates[$0] == .bool(true) ? "open" : "closed")" }.joined(separator: ",")
+    }
+
+    private static func seconds(_ value: JSONValue?) -> Double? {
+        if case .number(let d)? = value { return d }
+        return nil
+    }
+
+    /// `45s`, `3m05s`, `2h07m`, `3d04h`: whole units, largest first.
+    static func duration(_ seconds: Double) -> String {
+        let s = Int64(max(0, seconds).rounded(.down))
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        if s < 60 { return "\(s)s" }
+        if s < 3600 { return "\(s / 60)m\(two(s % 60))s" }
+        if s < 86400 { return "\(s / 3600)h\(two(s % 3600 / 60))m" }
+        return "\(s / 86400)d\(two(s % 86400 / 3600))h"
     }
 
     private static func yesNo(_ value: JSONValue?) -> String {

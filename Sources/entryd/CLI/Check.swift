@@ -17,7 +17,7 @@ enum Check {
                 return 65
             }
         }
-        let runner = CheckRunner(executable: ownExecutable(), configOverride: parsed.value("config")) { line in
+        let runner = CheckRunner(executable: Talk.ownExecutable(), configOverride: parsed.value("config")) { line in
             print(line)
             fflush(nil)
         }
@@ -31,12 +31,5 @@ enum Check {
         let skipped = total.skipped > 0 ? ", \(total.skipped) skipped" : ""
         print("\(total.passed) passed, \(total.failed) failed\(skipped)")
         return total.failed == 0 && total.skipped == 0 ? 0 : 1
-    }
-
-    /// The running binary, so the scenarios test exactly this build.
-    private static func ownExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return String(decoding: buffer[..<max(n, 0)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

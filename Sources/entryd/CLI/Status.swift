@@ -35,7 +35,9 @@ enum Status {
         if parsed.has("json") {
             print(String(decoding: line, as: UTF8.self))
         } else {
-            print(StatusTable.render(reply))
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            print(StatusTable.render(reply, now: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))
         }
         return 0
     }

@@ -1,0 +1,52 @@
+import EntryRouter
+
+/// What `entryd scene` plays, read from its flags.
+public struct SceneOptions: Sendable, Hashable {
+    public var name = "main"
+    /// The screen sent in `scene.appeared` (the config's `home`).
+    public var home = "home"
+    /// `{"url": ...}` or `{"push": {...}}`, sent in `scene.connect` (R2).
+    public var launch: JSONValue?
+    /// Milliseconds after connecting until `scene.appeared`.
+    public var appearAfter: Int64 = 0
+    /// Gates opened right after connecting (R17).
+    public var gates: [String] = []
+    /// What to do with every presented modal: an action name, or `dismiss` (the user closes it).
+    public var auto: String?
+    /// Per modal kind, an action that overrides `auto` (the demo answers a tutorial with `done`).
+    public var autoByKind: [String: String] = [:]
+    /// Milliseconds a modal stays before the automatic action.
+    public var hold: Int64 = 0
+    /// Finish after this many modals were handled (their dismissal acknowledged).
+    public var count: Int?
+
+    public init(name: String = "main") { self.name = name }
+
+    /// The options of a command line; `launchPush` is the payload read from `--launch-push FILE`.
+    public init(_ parsed: ParsedArguments, launchPush: JSONValue?) throws(UsageError) {
+        if let name = parsed.value("name") { self.name = name }
+        if let home = parsed.value("home") { self.home = home }
+        if parsed.has("launch-url") && parsed.has("launch-push") {
+            throw UsageError("give either --launch-url or --launch-push, not both")
+        }
+        if let url = parsed.value("launch-url") { launch = .object(["url": .string(url)]) }
+        if let launchPush { launch = .object(["push": launchPush]) }
+        appearAfter = try Self.milliseconds(parsed, "appear-after") ?? 0
+        hold = try Self.milliseconds(parsed, "hold") ?? 0
+        gates = parsed.values("gate")
+        auto = parsed.value("auto")
+        if let text = parsed.value("count") {
+            guard let n = Int(text), n > 0 else { throw UsageError("--count must be a positive number; got '\(text)'") }
+            count = n
+        }
+    }
+
+    /// The action for a presented modal of `kind`, if the scene answers by itself.
+    func autoAction(for kind: String) -> String? { autoByKind[kind] ?? auto }
+
+    private static func milliseconds(_ parsed: ParsedArguments, _ flag: String) throws(UsageError) -> Int64? {
+        guard let text = parsed.value(flag) else { return nil }
+        guard let value = Int64(text), value >= 0 else { throw UsageError("--\(flag) takes milliseconds (0 or more); got '\(text)'") }
+        return value
+    }
+}

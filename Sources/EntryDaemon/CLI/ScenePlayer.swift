@@ -1,0 +1,171 @@
+import EntryRouter
+
+/// A scene as a program plays it: what it sends when it starts, when an event arrives, when a timer
+/// is due and when the user types a command. Pure: time comes in as milliseconds, lines go out as
+/// values, so `entryd scene` and `entryd demo` share it and tests drive it without a daemon.
+///
+/// It acknowledges a `present` with `scene.presented` at once and a `dismiss` with `scene.dismissed`
+/// (R3); a `show` needs no answer. A modal counts as handled once its dismissal is acknowledged and
+/// the daemon has answered a later request: replies of a turn come before its events, so the reply
+/// to a `status` sent after the `scene.dismissed` reply arrives after everything that dismissal caused
+/// (the `start` of an accepted invitation, the next `present`).
+public struct ScenePlayer: Sendable {
+    public let options: SceneOptions
+    /// The modal on screen: its id and kind.
+    public private(set) var active: (modal: String, kind: String)?
+    public private(set) var handled = 0
+    /// True once `--count` modals were handled or the user typed `quit`.
+    public private(set) var finished = false
+    private var nextReq = 1
+    private var appearAt: Int64?
+    private var autoAt: (modal: String, at: Int64)?
+    /// Requests whose reply matters: an automatic action (refused → dismiss instead), a dismissal
+    /// acknowledgement (→ sync), a sync (→ handled).
+    private var awaiting: [Int: Awaited] = [:]
+
+    private enum Awaited: Sendable {
+        case autoAction(modal: String)
+        case dismissed
+        case sync
+    }
+
+    public init(_ options: SceneOptions) { self.options = options }
+
+    /// When `tick` next has something to do, if ever.
+    public var deadline: Int64? {
+        [appearAt, autoAt?.at].compactMap { $0 }.min()
+    }
+
+    /// `scene.connect` (with the launch entry) and the gates; the appearance follows at its time.
+    public mutating func start(now: Int64) -> [JSONValue] {
+        var connect: [String: JSONValue] = ["op": .string("scene.connect")]
+        if let launch = options.launch { connect["launch"] = launch }
+        var out = [request(connect)]
+        for gate in options.gates {
+            out.append(request(["op": .string("scene.gate"), "gate": .string(gate), "open": .bool(true)]))
+        }
+        appearAt = now + options.appearAfter
+        return out + tick(now: now)
+    }
+
+    /// What is due at `now`: the home appearance, an automatic action.
+    public mutating func tick(now: Int64) -> [JSONValue] {
+        var out: [JSONValue] = []
+        if let at = appearAt, at <= now {
+            appearAt = nil
+            out.append(request(["op": .string("scene.appeared"), "screen": .string(options.home)]))
+        }
+        if let auto = autoAt, auto.at <= now, let active, active.modal == auto.modal {
+            autoAt = nil
+            let action = options.autoAction(for: active.kind) ?? "dismiss"
+            if action == "dismiss" {
+                out.append(dismissed(auto.modal))
+            } else {
+                out.append(request(["op": .string("scene.action"), "modal": .string(auto.modal), "action": .string(action)],
+                                   awaiting: .autoAction(modal: auto.modal)))
+            }
+        }
+        return out
+    }
+
+    /// The answer to a line from the daemon.
+    public mutating func receive(_ message: JSONValue, now: Int64) -> [JSONValue] {
+        if let event = message["event"]?.stringValue {
+            return receiveEvent(event, message, now: now)
+        }
+        guard case .number(let number)? = message["req"], let awaited = awaiting.removeValue(forKey: Int(number)) else { return [] }
+        let ok = message["ok"] == .bool(true)
+        switch awaited {
+        case .autoAction(let modal):
+            return ok || active?.modal != modal ? [] : [dismissed(modal)]
+        case .dismissed:
+            return [request(["op": .string("status"), "limit": .number(1)], awaiting: .sync, scoped: false)]
+        case .sync:
+            handled += 1
+            if let count = options.count, handled >= count { finished = true }
+            return []
+        }
+    }
+
+    private mutating func receiveEvent(_ event: String, _ message: JSONValue, now: Int64) -> [JSONValue] {
+        guard let modal = message["modal"]?.stringValue else { return [] }
+        switch event {
+        case "present":
+            active = (modal, message["kind"]?.stringValue ?? "")
+            if options.autoAction(for: active!.kind) != nil { autoAt = (modal, now + options.hold) }
+            return [request(["op": .string("scene.presented"), "modal": .string(modal)])] + tick(now: now)
+        case "dismiss":
+            return [dismissed(modal)]
+        default:
+            return []
+        }
+    }
+
+    /// The requests for a command typed by the user, or a usage error naming what is wrong.
+    public mutating func command(_ line: String) -> Result<[JSONValue], UsageError> {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let verb = words.first else { return .success([]) }
+        let rest = Array(words.dropFirst())
+        switch (verb, rest.count) {
+        case ("quit", 0), ("exit", 0):
+            finished = true
+            return .success([])
+        case ("dismiss", 0):
+            guard let active else { return .failure(UsageError("no modal is shown")) }
+            return .success([dismissed(active.modal)])
+        case ("busy", 1), ("gate", 2):
+            guard let open = Self.onOff(rest.last!) else { return .failure(UsageError("say on or off: \(verb) \(verb == "gate" ? "NAME " : "")on|off")) }
+            if verb == "busy" { return .success([request(["op": .string("scene.busy"), "busy": .bool(open)])]) }
+            return .success([request(["op": .string("scene.gate"), "gate": .string(rest[0]), "open": .bool(open)])])
+        case ("appear", 0...1):
+            return .success([request(["op": .string("scene.appeared"), "screen": .string(rest.first ?? options.home)])])
+        case ("finish", 1):
+            return .success([request(["op": .string("scene.finish"), "screen": .string(rest[0])])])
+        case ("pushed", 2):
+            return .success([request(["op": .string("scene.pushed"), "screen": .string(rest[0]), "parent": .string(rest[1])])])
+        case ("reset", 0):
+            active = nil
+            autoAt = nil
+            return .success([request(["op": .string("scene.reset")])])
+        case ("background", 0):
+            return .success([request(["op": .string("scene.background")])])
+        case (_, 0) where !Self.verbs.contains(verb):
+            guard let active else { return .failure(UsageError("no modal is shown to take the action '\(verb)'")) }
+            return .success([request(["op": .string("scene.action"), "modal": .string(active.modal), "action": .string(verb)])])
+        default:
+            return .failure(UsageError("'\(line)' is not a command; \(Self.help)"))
+        }
+    }
+
+    /// The commands `entryd scene` reads from its standard input.
+    public static let help = "commands: dismiss, ACTION (e.g. accept), busy on|off, gate NAME on|off, appear [SCREEN], "
+        + "finish SCREEN, pushed SCREEN PARENT, reset, background, quit"
+
+    private static let verbs: Set = ["quit", "exit", "dismiss", "busy", "gate", "appear", "finish", "pushed", "reset", "background"]
+
+    private static func onOff(_ word: String) -> Bool? {
+        switch word {
+        case "on", "open", "true", "yes": true
+        case "off", "close", "closed", "false", "no": false
+        default: nil
+        }
+    }
+
+    private mutating func dismissed(_ modal: String) -> JSONValue {
+        if active?.modal == modal {
+            active = nil
+            autoAt = nil
+        }
+        return request(["op": .string("scene.dismissed"), "modal": .string(modal)], awaiting: .dismissed)
+    }
+
+    /// A request with the next `req` and, for the `scene.*` ops, this scene's name.
+    private mutating func request(_ fields: [String: JSONValue], awaiting awaited: Awaited? = nil, scoped: Bool = true) -> JSONValue {
+        var fields = fields
+        fields["req"] = .number(Double(nextReq))
+        if scoped { fields["scene"] = .string(options.name) }
+        if let awaited { awaiting[nextReq] = awaited }
+        nextReq += 1
+        return .object(fields)
+    }
+}

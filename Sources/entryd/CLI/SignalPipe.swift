@@ -1,0 +1,33 @@
+import Glibc
+
+/// The write end of the self-pipe; set once before the handlers are installed, read only by them.
+nonisolated(unsafe) private var signalWriteEnd: Int32 = -1
+
+/// SIGINT and SIGTERM as a readable descriptor, so a `poll` loop wakes for them without a race
+/// between checking a flag and going to sleep.
+enum SignalPipe {
+    /// Installs the handlers and returns the read end.
+    static func install() -> Int32 {
+        var ends: [Int32] = [0, 0]
+        pipe(&ends)
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        signalWriteEnd = ends[1]
+        for signum in [SIGINT, SIGTERM] {
+            signal(signum) { _ in
+                var byte: UInt8 = 1
+                _ = write(signalWriteEnd, &byte, 1)
+            }
+        }
+        return ends[0]
+    }
+}
+
+/// Milliseconds on the monotonic clock, for relative time stamps and timers.
+func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+}

@@ -1,0 +1,32 @@
+import EntryDaemon
+import EntryRouter
+import Glibc
+
+/// `entryd watch`: follows entry and scene events until the daemon closes the connection.
+enum Watch {
+    static func run(_ parsed: ParsedArguments) -> Int32 {
+        let path = Talk.socketPath(parsed)
+        let started = monotonicMilliseconds()
+        do throws(ClientError) {
+            let client = try Client(path: path)
+            try client.send(#"{"op":"watch","req":1}"#)
+            while let line = try client.readLine() {
+                if parsed.has("json") {
+                    print(String(decoding: line, as: UTF8.self))
+                } else if let message = try? JSONValue.parse(line[...]) {
+                    if message["ok"] == .bool(true) {
+                        printError("watching \(path)")
+                        continue
+                    }
+                    print(EventLine.stamp(milliseconds: monotonicMilliseconds() - started) + " " + EventLine.describe(message))
+                }
+                Talk.flush()
+            }
+            printError("entryd watch: the daemon closed the connection")
+            return 0
+        } catch {
+            printError("entryd watch: \(error)")
+            return Talk.exitCode(error)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import EntryDaemon
+import Glibc
+import Testing
+
+/// The client subcommands, run as a user runs them: the built `entryd` against a live daemon.
+@Suite(.serialized) struct CLITests {
+    static func sample(_ path: String) -> String { repositoryRoot + "/samples/" + path }
+
+    @Test func pushAnAPNSFilePrintsTheEntry() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let push = Spawned.run(Spawned.entryd, ["push", Self.sample("apns/materunner-invitation.apns"), "--id", "invite-1",
+                                                "--socket", daemon.socket])
+        #expect(push.waitForExit() == 0)
+        #expect(push.stdoutText == "id=invite-1 route=invitation state=pending params: inviter=Mina sessionId=run-42\n")
+    }
+
+    @Test func openALinkWithJSONPrintsTheReply() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let open = Spawned.run(Spawned.entryd, ["open", "https://materunner.app/r/7", "--id", "r-7", "--json", "--socket", daemon.socket])
+        #expect(open.waitForExit() == 0)
+        #expect(open.stdoutText == #"{"req":1,"ok":true,"id":"r-7","route":"recordDetail","params":{"id":"7"},"state":"pending"}"# + "\n")
+    }
+
+    @Test func statusJSONListsThePendingEntry() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        #expect(Spawned.run(Spawned.entryd, ["open", "materunner://tutorial/1", "--socket", daemon.socket]).waitForExit() == 0)
+        let status = Spawned.run(Spawned.entryd, ["status", "--json", "--socket", daemon.socket])
+        #expect(status.waitForExit() == 0)
+        #expect(status.stdoutText.contains(#""route":"tutorial","source":"deeplink""#))
+        let table = Spawned.run(Spawned.entryd, ["status", "--socket", daemon.socket])
+        #expect(table.waitForExit() == 0)
+        #expect(table.stdoutText.contains("AGE  LEFT"))
+    }
+
+    @Test(arguments: [
+        (["open", "materunner://nope"], 65, "no_route: no route matches materunner://nope"),
+        (["open", "https://materunner.app/records/admin/1"], 65, "not_allowed"),
+        (["push", "/nonexistent/file.apns"], 66, "cannot read /nonexistent/file.apns"),
+        (["open", "materunner://records", "--source", "radio"], 64, "--source must be one of"),
+        (["push", "-", "--expiration", "soon"], 64, "--expiration must be whole epoch seconds"),
+        (["opne", "materunner://records"], 64, "did you mean 'open'?"),
+        (["scene", "--atuo", "accept"], 64, "did you mean '--auto'?"),
+    ] as [([String], Int32, String)])
+    func refusalsExitWithTheirCode(arguments: [String], code: Int32, message: String) {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let run = Spawned.run(Spawned.entryd, arguments + ["--socket", daemon.socket])
+        #expect(run.waitForExit() == code)
+        #expect(run.stderrText.contains(message))
+    }
+
+    @Test(arguments: [["push", sample("apns/materunner-tutorial.apns")], ["open", "materunner://records"], ["watch"], ["scene"]])
+    func withoutADaemonExits69WithAHint(arguments: [String]) {
+        let directory = TemporaryDirectory()
+        let run = Spawned.run(Spawned.entryd, arguments + ["--socket", directory.file("none")])
+        #expect(run.waitForExit() == 69)
+        #expect(run.stderrText.contains("start one with: entryd serve"))
+    }
+
+    @Test func aSceneAcceptsTheInvitationWhileAWatcherFollows() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let watch = Spawned(Spawned.entryd, ["watch", "--socket", daemon.socket])
+        #expect(watch.waitForStderr(containing: "watching"))
+        #expect(Spawned.run(Spawned.entryd, ["push", Self.sample("apns/materunner-invitation.apns"), "--id", "invite-1",
+                                             "--socket", daemon.socket]).waitForExit() == 0)
+        let scene = Spawned.run(Spawned.entryd, ["scene", "--gate", "signedIn", "--auto", "accept", "--count", "1",
+                                                 "--socket", daemon.socket])
+        #expect(scene.waitForExit() == 0)
+        let events = scene.stdoutText.split(separator: "\n").map { $0.drop { $0 != "<" && $0 != ">" } }
+        #expect(events == [
+            "> scene.connect", "> scene.gate gate=signedIn open=true", "> scene.appeared screen=home",
+            "< present invitation m-1 (entry invite-1, route invitation) inviter=Mina sessionId=run-42",
+            "> scene.presented modal=m-1", "> scene.action action=accept modal=m-1", "< dismiss m-1",
+            "> scene.dismissed modal=m-1", "< start run inviter=Mina sessionId=run-42",
+        ])
+        #expect(daemon.stop() == 0)
+        #expect(watch.waitForExit() == 0)
+        let states = watch.stdoutText.split(separator: "\n").filter { $0.contains("entry invite-1") }.map { $0.split(separator: " ")[4] }
+        #expect(states == ["pending", "queued", "presenting", "presented", "done"])
+    }
+
+    @Test func demoRunsAColdStartAndCleansUp() {
+        let demo = Spawned.run(Spawned.entryd, ["demo", "--hold", "0"])
+        #expect(demo.waitForExit() == 0)
+        let presents = demo.stdoutText.split(separator: "\n").filter { $0.contains("< present") }.map { $0.split(separator: " ")[5] }
+        #expect(presents == ["tutorial", "invitation"])
+        #expect(demo.stdoutText.contains("< start run inviter=Mina sessionId=run-42"))
+        #expect(demo.stdoutText.contains("temporary files removed"))
+    }
+
+    @Test(arguments: Commands.all.map(\.name))
+    func helpShowsUsageAndExamples(command: String) {
+        let help = Spawned.run(Spawned.entryd, [command, "--help"])
+        #expect(help.waitForExit() == 0)
+        #expect(help.stdoutText.hasPrefix("usage: entryd \(command)"))
+        #expect(help.stdoutText.contains("examples:\n  entryd \(command)"))
+    }
+
+    @Test func versionPrintsTheVersion() {
+        let version = Spawned.run(Spawned.entryd, ["--version"])
+        #expect(version.waitForExit() == 0)
+        #expect(version.stdoutText == "entryd \(Commands.version)\n")
+    }
+}
