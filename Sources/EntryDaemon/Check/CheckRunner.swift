@@ -28,9 +28,9 @@ public struct CheckRunner {
     public func run(_ scenario: Scenario) -> Outcome {
         output("\(scenario.file): \(scenario.name)")
         var outcome = Outcome()
-        let daemon: DaemonUnderTest
+        let daemon: TemporaryDaemon
         do {
-            daemon = try DaemonUnderTest(executable: executable, configPath: configPath(for: scenario))
+            daemon = try TemporaryDaemon(executable: executable, configPath: configPath(for: scenario))
             try daemon.start()
         } catch {
             output("  FAIL  cannot start the daemon: \(error)")

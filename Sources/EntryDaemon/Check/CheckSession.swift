@@ -4,11 +4,11 @@ import Glibc
 extension CheckRunner {
     /// The running state of one scenario: its daemon, its named connections and its bindings.
     struct Session {
-        let daemon: DaemonUnderTest
+        let daemon: TemporaryDaemon
         var connections: [String: ScenarioConnection] = [:]
         var match = SubsetMatch()
 
-        init(daemon: DaemonUnderTest) { self.daemon = daemon }
+        init(daemon: TemporaryDaemon) { self.daemon = daemon }
 
         /// Performs one step; returns what went wrong, or nil when it passed.
         mutating func perform(_ step: ScenarioStep) -> String? {

@@ -29,7 +29,8 @@ enum Demo {
         }
         let daemon: TemporaryDaemon
         do throws(CheckError) {
-            daemon = try TemporaryDaemon(executable: Talk.ownExecutable())
+            daemon = try TemporaryDaemon(executable: Talk.ownExecutable(), durable: false)
+            try daemon.start()
         } catch {
             printError("entryd demo: \(error)")
             return 69

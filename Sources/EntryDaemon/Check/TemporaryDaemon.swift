@@ -1,34 +1,42 @@
 import Glibc
 
-/// A fresh `entryd serve` for one scenario: its own temporary socket and store, started and
-/// `kill -9`ed on demand, with readiness awaited through a notify socket.
-final class DaemonUnderTest {
-    let directory: String
-    let socketPath: String
-    let storePath: String
-    let logPath: String
+/// An `entryd serve` of its own, for `entryd check` (one per scenario) and `entryd demo`: a
+/// temporary directory with the socket, the store and the log, started and `kill -9`ed on demand,
+/// with readiness awaited on a notify socket (never by polling the daemon's socket).
+public final class TemporaryDaemon {
+    public let directory: String
+    public let socketPath: String
+    /// A SQLite file in the directory, or `:memory:`.
+    public let storePath: String
+    public let logPath: String
     private let executable: String
     private let configPath: String?
     private let notify: NotifyListener
     private var pid: pid_t?
 
-    /// Makes the temporary directory; nothing runs until `start()`.
-    init(executable: String, configPath: String?) throws(CheckError) {
-        var template = Array("/tmp/entryd-check-XXXXXX".utf8CString)
+    /// Makes the temporary directory; nothing runs until `start()`. `durable: false` gives the
+    /// daemon `--store :memory:`.
+    public init(executable: String, configPath: String? = nil, durable: Bool = true) throws(CheckError) {
+        var template = Array("/tmp/entryd-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw CheckError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
         }
         directory = String(cString: made)
         socketPath = directory + "/entryd.sock"
-        storePath = directory + "/store.sqlite"
+        storePath = durable ? directory + "/store.sqlite" : ":memory:"
         logPath = directory + "/daemon.log"
         self.executable = executable
         self.configPath = configPath
-        notify = try NotifyListener(path: directory + "/notify.sock")
+        do {
+            notify = try NotifyListener(path: directory + "/notify.sock")
+        } catch {
+            rmdir(directory)
+            throw error
+        }
     }
 
     /// Starts the daemon and returns once it reports `READY=1`.
-    func start() throws(CheckError) {
+    public func start() throws(CheckError) {
         var arguments = [executable, "serve", "--socket", socketPath, "--store", storePath, "--log-level", "debug"]
         if let configPath { arguments += ["--config", configPath] }
         var environment = Environment.current
@@ -41,7 +49,7 @@ final class DaemonUnderTest {
     }
 
     /// `kill -9`: no chance to commit or clean up, as in a crash.
-    func kill9() {
+    public func kill9() {
         guard let pid else { return }
         kill(pid, SIGKILL)
         var status: Int32 = 0
@@ -49,27 +57,33 @@ final class DaemonUnderTest {
         self.pid = nil
     }
 
-    /// SIGTERM and wait: the daemon's own orderly shutdown.
-    func stop() {
-        guard let pid else { return }
+    /// SIGTERM and wait: the daemon's own orderly shutdown. Returns its exit status (-1 when it
+    /// was killed by a signal, 0 when it was not running).
+    @discardableResult
+    public func stop() -> Int32 {
+        guard let pid else { return 0 }
         kill(pid, SIGTERM)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         self.pid = nil
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
 
     /// The daemon's log so far, for a failure report.
-    func log() -> String {
+    public func log() -> String {
         String(decoding: FileBytes.read(logPath) ?? [], as: UTF8.self)
     }
 
     /// Removes the temporary directory and everything in it.
-    func removeFiles() {
+    public func removeFiles() {
         for name in ["entryd.sock", "store.sqlite", "store.sqlite-wal", "store.sqlite-shm", "daemon.log", "notify.sock"] {
             unlink(directory + "/" + name)
         }
         rmdir(directory)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        removeFiles()
+    }
 }
