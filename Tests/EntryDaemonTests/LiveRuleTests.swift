@@ -245,7 +245,7 @@ import Testing
         let ids = (1...3000).map { "t-\($0)" }
         let lines = ids.map { #"{"op":"open","url":"materunner://records/\#($0.dropFirst(2))","id":"\#($0)"}"# }
         let stream = try #require(PipelinedStream(path: daemon.current.socket))
-        let outcome = stream.run(lines, batches: [50], actAfterLines: 1500) { daemon.current.process.signal(SIGTERM) }
+        let outcome = stream.run(lines, batches: [50], actAt: .written(1500)) { daemon.current.process.signal(SIGTERM) }
         #expect(!outcome.stalled)
         #expect(daemon.current.process.waitForExit() == 0)
         #expect(access(daemon.current.socket, F_OK) != 0)

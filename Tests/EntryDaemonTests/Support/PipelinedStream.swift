@@ -6,9 +6,9 @@ import Glibc
 /// replies on the same thread (poll on one non-blocking socket), so requests are in flight in every
 /// state of the daemon: not yet read, decoded, being committed, replied.
 ///
-/// Right after a given line was written it runs an action once (the crash test's `kill -9`), while
-/// the daemon is still busy with the lines before it, and then reads on until the connection ends:
-/// replies the daemon wrote before it died still count.
+/// At a given moment (a line written, a reply read) it runs an action once (the crash test's
+/// `kill -9`) while the daemon is still busy, and then reads on until the connection ends: replies the
+/// daemon wrote before it died still count.
 final class PipelinedStream {
     private let fd: Int32
 
@@ -32,10 +32,19 @@ final class PipelinedStream {
         var stalled = false
     }
 
+    /// When the action runs.
+    enum Moment {
+        /// Right after the write that completes this many lines (0: before writing): the daemon is
+        /// reading or deciding.
+        case written(Int)
+        /// Right after this many replies were read: the daemon has just written them, and is
+        /// already busy with the lines after them.
+        case replied(Int)
+    }
+
     /// Streams `lines`, one write per batch (`batches` gives their sizes in lines, repeated as needed),
-    /// calls `action` right after the write that completes line `actAfterLines` (0: before writing),
-    /// and reads replies until the end of the stream.
-    func run(_ lines: [String], batches: [Int], actAfterLines: Int, _ action: () -> Void) -> Outcome {
+    /// calls `action` once at `moment`, and reads replies until the end of the stream.
+    func run(_ lines: [String], batches: [Int], actAt moment: Moment, _ action: () -> Void) -> Outcome {
         var writes: [[UInt8]] = []
         var sentLines: [Int] = []
         var index = 0
@@ -50,10 +59,12 @@ final class PipelinedStream {
         var acted = false
         var input: [UInt8] = []
         var outcome = Outcome()
-        if actAfterLines == 0 {
+        func act(when due: Bool) {
+            guard due && !acted else { return }
             acted = true
             action()
         }
+        if case .written(0) = moment { act(when: true) }
         while true {
             var poller = pollfd(fd: fd, events: Int16(POLLIN) | (write < writes.count ? Int16(POLLOUT) : 0), revents: 0)
             guard poll(&poller, 1, 10_000) > 0 else {
@@ -70,10 +81,7 @@ final class PipelinedStream {
                 if write < writes.count && offset == writes[write].count {
                     offset = 0
                     write += 1
-                    if !acted && sentLines[write - 1] >= actAfterLines {
-                        acted = true
-                        action()
-                    }
+                    if case .written(let count) = moment { act(when: sentLines[write - 1] >= count) }
                 }
             }
             guard poller.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
@@ -85,6 +93,7 @@ final class PipelinedStream {
             while let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
                 if let reply = try? JSONValue.parse(input[..<newline]) { outcome.replies.append(reply) }
                 input.removeFirst(newline + 1)
+                if case .replied(let count) = moment { act(when: outcome.replies.count >= count) }
             }
         }
     }
