@@ -87,7 +87,7 @@ import Testing
             #expect(connected.text("scene") == "main")
             #expect(try entryEvent(on: watcher, id: "r-2", state: "pending").text("scene") == "main")
         }
-        _ = scene
+        withExtendedLifetime(scene) {}
     }
 
     /// A watcher that never reads is dropped once its unsent output passes `--max-output`, with a log
