@@ -305,13 +305,23 @@ public final class Daemon: ConnectionDelegate {
                 flush(id)
                 connections[id]?.closeAfterFlush(.requested("closed by the router"))
             case .armTimer(let at):
-                let delay = max(0, at.milliseconds - WallClock.now().milliseconds)
-                routerTimer.start(afterMilliseconds: UInt64(delay)) { [unowned self] in feed(.timer) }
+                armRouterTimer(at)
             case .persist:
                 break
             }
         }
         for id in order { flush(id) }
+    }
+
+    /// Tells the router `.timer` once the wall clock has reached `at`, never before: a libuv timer
+    /// counts whole milliseconds from the loop's cached time and can fire a little early, and the
+    /// router does not arm a deadline again that it already armed, so an early `.timer` would be lost
+    /// (an entry would stay pending past its expiry until some other input came).
+    private func armRouterTimer(_ at: Instant) {
+        let delay = max(0, at.milliseconds - WallClock.now().milliseconds)
+        routerTimer.start(afterMilliseconds: UInt64(delay)) { [unowned self] in
+            if WallClock.now() < at { armRouterTimer(at) } else { feed(.timer) }
+        }
     }
 
     /// A failed commit breaks the promise of R16 for this turn: its ok replies become errors (so the
