@@ -3,6 +3,8 @@ import EntryRouter
 import Glibc
 
 /// The real `entryd serve` on a temporary socket, started and awaited through its readiness datagram.
+/// Unless the arguments name one, its store is a file in the same temporary directory, never the
+/// user's default store.
 final class LiveDaemon {
     let directory = TemporaryDirectory()
     let socket: String
@@ -14,7 +16,8 @@ final class LiveDaemon {
     init(_ arguments: [String] = [], socket: String? = nil) {
         self.socket = socket ?? directory.file("s")
         notify = NotifySocket(path: directory.file("n"))
-        process = Spawned(Spawned.entryd, ["serve", "--socket", self.socket] + arguments,
+        let store = arguments.contains("--store") ? [] : ["--store", directory.file("store.sqlite")]
+        process = Spawned(Spawned.entryd, ["serve", "--socket", self.socket] + store + arguments,
                           environment: Spawned.environment(["NOTIFY_SOCKET": notify.path]))
         readiness = notify.receive()
     }
