@@ -29,6 +29,7 @@ case .success(let parsed):
     case Commands.watch.name: exit(Watch.run(parsed))
     case Commands.check.name: exit(Check.run(parsed))
     case Commands.demo.name: exit(Demo.run(parsed))
+    case Commands.verifyStore.name: exit(VerifyStore.run(parsed))
     default:
         printError("entryd: '\(parsed.command)' is not available in this build")
         exit(69)

@@ -17,7 +17,7 @@ struct ArgumentsTests {
         Case(arguments: ["serve", "--allow-uid", "1", "--allow-uid", "2"],
              expected: .success(ParsedArguments(command: "serve", flags: ["allow-uid": ["1", "2"]]))),
         Case(arguments: ["serve", "--help"], expected: .success(ParsedArguments(command: "serve", flags: ["help": [""]]))),
-        Case(arguments: [], expected: .failure(UsageError("missing subcommand; one of: serve, push, open, scene, status, watch, check, demo"))),
+        Case(arguments: [], expected: .failure(UsageError("missing subcommand; one of: serve, push, open, scene, status, watch, check, demo, verify-store"))),
         Case(arguments: ["serv"], expected: .failure(UsageError("unknown subcommand 'serv'; did you mean 'serve'?"))),
         Case(arguments: ["launch"], expected: .failure(UsageError("unknown subcommand 'launch'"))),
         Case(arguments: ["serve", "--sokcet", "x"],

@@ -65,7 +65,13 @@ public enum Commands {
                                             + "is closed, then a scene that signs in, appears and handles both.",
                                          examples: ["entryd demo", "entryd demo --hold 800"])
 
-    public static let all = [serve, push, open, scene, status, watch, check, demo]
+    public static let verifyStore = CommandSpec(
+        "verify-store", flags: [FlagSpec("store")],
+        usage: "entryd verify-store [--store FILE]",
+        summary: "Runs SQLite's integrity check on a store the daemon is not using (stop the daemon first).",
+        examples: ["entryd verify-store", "entryd verify-store --store /var/lib/entryd/entryd.sqlite"])
+
+    public static let all = [serve, push, open, scene, status, watch, check, demo, verifyStore]
 
     /// Every usage line, for `entryd --help` and usage errors.
     public static var usage: String {
