@@ -11,9 +11,9 @@ typedef struct lg_lines {
     unsigned count;
 } lg_lines;
 
-/* Expands `tmpl` `count` times, "%d" becoming first, first+1, ...; each line gets its '\n'.
- * Returns 0, or -1 when out of memory. */
-int lg_lines_build(lg_lines *l, const char *tmpl, uint64_t first, unsigned count);
+/* Expands `tmpl` `count` times, "%d" becoming first, first+1, ... and "%c" the connection's index
+ * `conn`; each line gets its '\n'. Returns 0, or -1 when out of memory. */
+int lg_lines_build(lg_lines *l, const char *tmpl, uint64_t first, unsigned count, unsigned conn);
 void lg_lines_free(lg_lines *l);
 
 #endif

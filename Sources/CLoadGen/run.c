@@ -44,7 +44,7 @@ static int open_conn(lg_run *r, lg_conn *c, unsigned i) {
     c->phase = (double)i / r->n; /* spreads the connections' scheduled sends evenly over a period */
     c->sent_ns = calloc(cfg->window, sizeof *c->sent_ns);
     c->in = malloc(LG_IN_CAP);
-    if (!c->sent_ns || !c->in || lg_lines_build(&c->lines, cfg->line_template, (uint64_t)i * per, per) != 0)
+    if (!c->sent_ns || !c->in || lg_lines_build(&c->lines, cfg->line_template, (uint64_t)i * per, per, i) != 0)
         return lg_fail(r, "out of memory building request lines", 0);
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
     strcpy(sa.sun_path, cfg->socket_path);

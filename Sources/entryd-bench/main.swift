@@ -7,6 +7,7 @@ import Glibc
 /// Each section prints its own table; add new sections here.
 let sections: [(name: String, run: () -> Void)] = [
     ("routing", RoutingBench.run),
+    ("handoff", HandoffBench.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

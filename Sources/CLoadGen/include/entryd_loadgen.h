@@ -26,7 +26,8 @@ typedef struct entryd_loadgen_config {
     uint64_t total;                /* 0 = by `seconds`; else send exactly this many measured requests */
     double rate;                   /* requests/s over all connections; 0 = as fast as the window allows */
     /* One request line without its '\n'. Each "%d" becomes a counter unique across connections, so
-     * servers that deduplicate by id see distinct ids. Expanded before timing starts. */
+     * servers that deduplicate by id see distinct ids; each "%c" becomes the connection's index
+     * (0, 1, ...), for keys that must stay the same on one connection. Expanded before timing starts. */
     const char *line_template;
     unsigned lines_per_connection; /* distinct lines built per connection, then cycled; 0 = 1024 */
     /* Called exactly when the measured window opens and closes, so a caller can sample server

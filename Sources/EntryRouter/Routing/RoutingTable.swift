@@ -11,8 +11,10 @@ public struct RoutingTable: EntryRouting {
     /// Host → rules; a short list, scanned (cheaper than hashing the host).
     private let universalLinks: [(host: String, rules: UniversalLinkRules)]
     private let schemes: [String]
-    /// Indices of the routes with a `push` selector, in file order.
-    private let pushRoutes: [Int]
+    /// The routes with a `push` selector, in file order, with their selectors compiled.
+    private let pushRoutes: [(route: Int, reader: PushParams)]
+    /// `pushLinkKey`, split into its keys.
+    private let pushLinkPath: PushParams.KeyPath?
 
     /// Redirects followed for one entry before giving up with `no_route` (SPEC §4).
     public static let maxRedirectHops = 5
@@ -33,17 +35,18 @@ public struct RoutingTable: EntryRouting {
         self.config = config
         var trie = RouteTrie()
         var outcomes: [Outcome] = []
-        var pushRoutes: [Int] = []
+        var pushRoutes: [(route: Int, reader: PushParams)] = []
         for (index, route) in config.routes.enumerated() {
             for text in route.match {
                 if let pattern = try? URLPattern.parse(text) { trie.insert(pattern, route: index) }
             }
-            if route.push != nil { pushRoutes.append(index) }
+            if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params))) }
             outcomes.append(Self.outcome(of: route, modals: config.modals))
         }
         self.trie = trie
         self.outcomes = outcomes
         self.pushRoutes = pushRoutes
+        self.pushLinkPath = config.pushLinkKey.map(PushParams.KeyPath.init)
         self.schemes = config.schemes.map(ASCII.lowercased)
         self.universalLinks = config.universalLinks.map { (ASCII.lowercased($0.host), UniversalLinkRules(paths: $0.paths)) }
     }
@@ -86,14 +89,11 @@ public struct RoutingTable: EntryRouting {
             let named = bundle.stringValue.map { "\"\($0)\"" } ?? "a non-string value"
             return .failure(WireError(.wrongBundle, "payload's \"\(Self.simulatorBundleKey)\" is \(named), this config is for \"\(config.bundleId)\""))
         }
-        if let key = config.pushLinkKey, let link = payload[path: key]?.stringValue {
+        if let link = pushLinkPath?.value(in: payload)?.stringValue {
             return route(url: link)
         }
-        for index in pushRoutes {
-            let route = config.routes[index]
-            if let selector = route.push, PushParams.matches(selector, payload) {
-                return finish(route: index, params: PushParams.read(route.params, from: payload), hops: 0)
-            }
+        for (index, reader) in pushRoutes where reader.matches(payload) {
+            return finish(route: index, params: reader.read(from: payload), hops: 0)
         }
         return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
     }

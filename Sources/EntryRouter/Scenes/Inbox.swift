@@ -3,7 +3,12 @@
 /// every arrival and the inbox may hold up to `maxPending` entries.
 struct Inbox: Sendable {
     private var byId: [String: Entry] = [:]
-    private var byKey: [String: Set<String>] = [:]
+    /// Kinds and collapseIds in two maps keyed by the plain value: no key string is built per
+    /// arrival. An emptied kind keeps its (small, config-bounded) set, so latest-wins on a busy kind
+    /// does not free and reallocate it on every arrival; an emptied collapseId is dropped, since
+    /// senders may use unboundedly many.
+    private var byKind: [String: Set<String>] = [:]
+    private var byCollapseId: [String: Set<String>] = [:]
 
     var count: Int { byId.count }
 
@@ -13,23 +18,27 @@ struct Inbox: Sendable {
 
     mutating func add(_ entry: Entry) {
         byId[entry.id] = entry
-        for key in Self.keys(of: entry) { byKey[key, default: []].insert(entry.id) }
+        if let kind = entry.kind { byKind[kind, default: []].insert(entry.id) }
+        if let collapseId = entry.collapseId { byCollapseId[collapseId, default: []].insert(entry.id) }
     }
 
     @discardableResult
     mutating func remove(id: String) -> Entry? {
         guard let entry = byId.removeValue(forKey: id) else { return nil }
-        for key in Self.keys(of: entry) {
-            byKey[key]?.remove(id)
-            if byKey[key]?.isEmpty == true { byKey[key] = nil }
+        if let kind = entry.kind { byKind[kind]?.remove(id) }
+        if let collapseId = entry.collapseId, byCollapseId[collapseId]?.remove(id) != nil,
+           byCollapseId[collapseId]?.isEmpty == true {
+            byCollapseId[collapseId] = nil
         }
         return entry
     }
 
     /// Removes the entries that share `entry`'s modal kind or collapseId, in arrival order.
     mutating func removeSharingKindOrCollapseId(with entry: Entry) -> [Entry] {
-        let ids = Self.keys(of: entry).flatMap { byKey[$0] ?? [] }
-        return Set(ids).compactMap { remove(id: $0) }.sorted { $0.seq < $1.seq }
+        let byKind = entry.kind.flatMap { self.byKind[$0] } ?? []
+        let byCollapseId = entry.collapseId.flatMap { self.byCollapseId[$0] } ?? []
+        if byKind.isEmpty && byCollapseId.isEmpty { return [] }
+        return byKind.union(byCollapseId).compactMap { remove(id: $0) }.sorted { $0.seq < $1.seq }
     }
 
     /// Removes and returns the matching entries, in arrival order.
@@ -46,12 +55,5 @@ struct Inbox: Sendable {
     /// The `limit` oldest entries.
     func oldest(_ limit: Int) -> [Entry] {
         Array(byId.values.sorted { $0.seq < $1.seq }.prefix(max(0, limit)))
-    }
-
-    private static func keys(of entry: Entry) -> [String] {
-        var keys: [String] = []
-        if let kind = entry.kind { keys.append("kind:" + kind) }
-        if let collapseId = entry.collapseId { keys.append("collapse:" + collapseId) }
-        return keys
     }
 }

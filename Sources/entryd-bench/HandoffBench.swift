@@ -1,0 +1,171 @@
+import EntryRouter
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The cold-start hand-over (R1), in process: the router with its effects encoded to wire bytes,
+/// as the daemon does before writing them, and no socket.
+///
+/// - first: N entries wait while no scene is ready: one modal (a `serviceNotice` push) and N − 1
+///   record links (`show` routes; R6 keeps every one of them, where a second pending modal of the
+///   same kind would replace the first). The timed turn is the one carrying `scene.appeared`: its
+///   end is when the first `present` (and every `show`) exists as bytes to write.
+/// - all: 1 000 modals of 1 000 distinct kinds wait (one kind each, so R6 replaces none); the scene
+///   acknowledges every `present` at once (`scene.presented` and `scene.dismissed` in one turn), and
+///   the time runs from `scene.appeared` until the last one has been presented.
+enum HandoffBench {
+    static let pendingCounts = [10, 1_000, 10_000]
+    static let modalKinds = 1_000
+
+    static func run() {
+        print("handoff: in-process router, effects encoded to bytes; wall ms (median of 5), load \(RoutingBench.loadAverage())")
+        print(RoutingBench.pad("pending", 10) + RoutingBench.pad("appeared → first present ms", 30) + "events in that turn")
+        for count in pendingCounts {
+            var times: [Double] = []
+            var events = 0
+            for _ in 0..<5 {
+                let (ms, sent) = firstPresent(pending: count)
+                times.append(ms)
+                events = sent
+            }
+            print(RoutingBench.pad("\(count)", 10) + RoutingBench.pad(RoutingBench.fixed(median(times), 2), 30) + "\(events)")
+        }
+        var times: [Double] = []
+        var turns = 0
+        for _ in 0..<5 {
+            let (ms, took) = allPresented(kinds: modalKinds)
+            times.append(ms)
+            turns = took
+        }
+        print("\(modalKinds) modals of distinct kinds, each acknowledged at once: appeared → last presented "
+              + "\(RoutingBench.fixed(median(times), 1)) ms over \(turns) turns "
+              + "(\(RoutingBench.fixed(median(times) * 1000 / Double(modalKinds), 1)) us per modal)")
+    }
+
+    /// Milliseconds of the `scene.appeared` turn with `pending` entries waiting, and the events it sent.
+    static func firstPresent(pending: Int) -> (Double, Int) {
+        var driver = Driver(config: sampleConfig())
+        let sender = ConnectionID(1), scene = ConnectionID(2)
+        driver.turn([(sender, #"{"op":"push","id":"modal","payload":{"type":"serviceNotice","noticeId":"n1"}}"#)])
+        var batch: [(ConnectionID, String)] = []
+        for i in 1..<pending {
+            batch.append((sender, #"{"op":"open","id":"r\#(i)","url":"materunner://records/\#(i)"}"#))
+            if batch.count == 500 {
+                driver.turn(batch)
+                batch = []
+            }
+        }
+        driver.turn(batch)
+        driver.turn([(scene, #"{"op":"scene.connect","scene":"main"}"#),
+                     (scene, #"{"op":"scene.gate","scene":"main","gate":"signedIn","open":true}"#)])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let out = driver.turn([(scene, #"{"op":"scene.appeared","scene":"main","screen":"home"}"#)])
+        let elapsed = RoutingBench.milliseconds(clock.now - start)
+        guard out.presents == 1 else { fatalError("handoff: expected one present, got \(out.presents)") }
+        return (elapsed, out.events)
+    }
+
+    /// Milliseconds from `scene.appeared` until the last of `kinds` modals was presented, and the turns taken.
+    static func allPresented(kinds: Int) -> (Double, Int) {
+        var driver = Driver(config: manyKindsConfig(kinds))
+        let sender = ConnectionID(1), scene = ConnectionID(2)
+        driver.turn((0..<kinds).map { (sender, #"{"op":"open","id":"k\#($0)","url":"bench://modal/\#($0)"}"#) })
+        driver.turn([(scene, #"{"op":"scene.connect","scene":"main"}"#)])
+        let clock = ContinuousClock()
+        let start = clock.now
+        var out = driver.turn([(scene, #"{"op":"scene.appeared","scene":"main","screen":"home"}"#)])
+        var presented = 0, turns = 1
+        while let modal = out.lastPresented {
+            presented += 1
+            turns += 1
+            out = driver.turn([(scene, #"{"op":"scene.presented","scene":"main","modal":"\#(modal)"}"#),
+                               (scene, #"{"op":"scene.dismissed","scene":"main","modal":"\#(modal)"}"#)])
+        }
+        let elapsed = RoutingBench.milliseconds(clock.now - start)
+        guard presented == kinds else { fatalError("handoff: \(presented) of \(kinds) modals presented") }
+        return (elapsed, turns)
+    }
+
+    /// A router fed whole turns of request lines, its effects encoded as the daemon would write them.
+    struct Driver {
+        var router: Router
+        var now: Int64 = 1_700_000_000_000
+
+        init(config: Config) {
+            router = Router(config: config, routing: RoutingTable(config: config))
+        }
+
+        struct Output {
+            var events = 0
+            var presents = 0
+            var lastPresented: String?
+            var bytes = 0
+        }
+
+        @discardableResult
+        mutating func turn(_ lines: [(ConnectionID, String)]) -> Output {
+            now += 1
+            var effects: [Effect] = []
+            for (connection, line) in lines {
+                guard case .success(let request) = Request.decode(line: Array(line.utf8)[...]) else {
+                    fatalError("handoff: bad request line \(line)")
+                }
+                effects += router.handle(.request(connection, request), at: Instant(milliseconds: now))
+            }
+            effects += router.handle(.turnEnded, at: Instant(milliseconds: now))
+            var out = Output()
+            var bytes: [UInt8] = []
+            for case .send(_, let message) in effects {
+                message.encode(into: &bytes)
+                if case .event(let event) = message {
+                    out.events += 1
+                    if case .present(_, let modal, _, _, _, _) = event {
+                        out.presents += 1
+                        out.lastPresented = modal
+                    }
+                }
+            }
+            out.bytes = bytes.count
+            return out
+        }
+    }
+
+    static func sampleConfig() -> Config {
+        load(#"""
+        {"bundleId": "com.example.materunner", "schemes": ["materunner"], "home": "home",
+         "gates": ["signedIn"], "tabs": ["home", "records"], "pushLinkKey": "link",
+         "modals": {"serviceNotice": 4},
+         "routes": [
+           {"name": "recordDetail", "match": ["materunner://records/<int:id>"], "show": "records",
+            "requires": ["signedIn"]},
+           {"name": "serviceNotice", "match": ["materunner://notice/:noticeId"],
+            "push": {"type": "serviceNotice"}, "params": {"noticeId": "noticeId"},
+            "modal": "serviceNotice", "identity": "noticeId"}]}
+        """#)
+    }
+
+    static func manyKindsConfig(_ kinds: Int) -> Config {
+        let modals = (0..<kinds).map { "\"kind\($0)\": \($0)" }.joined(separator: ", ")
+        let routes = (0..<kinds).map {
+            #"{"name": "m\#($0)", "match": ["bench://modal/\#($0)"], "modal": "kind\#($0)"}"#
+        }.joined(separator: ",\n")
+        return load(#"""
+        {"bundleId": "com.example.bench", "schemes": ["bench"], "home": "home", "tabs": ["home"],
+         "modals": {\#(modals)}, "routes": [\#(routes)]}
+        """#)
+    }
+
+    static func load(_ json: String) -> Config {
+        do {
+            return try Config.load(json: Array(json.utf8), file: "<handoff bench>")
+        } catch {
+            fatalError("handoff bench config: \(error)")
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
