@@ -48,7 +48,7 @@ enum RouterSetup {
         } catch {
             throw .store(error)
         }
-        var router = Router(config: config, routing: RoutingTable(config: config), limits: limits,
+        var router = Router(config: config, routing: RoutingTable(config: config, limits: limits), limits: limits,
                             restoring: stored.entries, seen: stored.seen, nextEntryNumber: stored.nextEntryNumber)
         let startup = router.recover(at: now)
         return (router, stored.entries.count, startup)

@@ -29,6 +29,9 @@ public struct ServeOptions: Sendable {
         }
         if let n = try parsed.positiveInt("max-clients") { maxClients = n }
         if let n = try parsed.positiveInt("max-pending") { router.maxPending = n }
+        if let n = try parsed.positiveInt("max-payload") { router.maxPayloadBytes = n }
+        if let n = try parsed.positiveInt("max-url") { router.maxURLBytes = n }
+        if let n = try parsed.positiveInt("max-collapse-id") { router.maxCollapseIdBytes = n }
         var limits = connection
         if let n = try parsed.positiveInt("max-frame") { limits.maxFrame = n }
         if let n = try parsed.positiveInt("max-output") { limits.maxOutput = n }

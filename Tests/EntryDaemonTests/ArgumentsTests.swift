@@ -73,10 +73,14 @@ struct ArgumentsTests {
         #expect(defaults.maxClients == 1024)
         #expect(defaults.router.maxPending == 100_000)
         let set = try ServeOptions(parseArguments(["serve", "--stall-timeout", "0.25", "--max-output", "2048",
-                                                   "--allow-uid", "7", "--max-pending", "5"], commands: Commands.all).get())
+                                                   "--allow-uid", "7", "--max-pending", "5", "--max-payload", "8192",
+                                                   "--max-url", "4096", "--max-collapse-id", "32"], commands: Commands.all).get())
         #expect(set.connection.stallTimeoutMilliseconds == 250)
         #expect(set.connection.maxOutput == 2048)
         #expect(set.allowedUIDs == [7])
         #expect(set.router.maxPending == 5)
+        #expect(set.router.maxPayloadBytes == 8192)
+        #expect(set.router.maxURLBytes == 4096)
+        #expect(set.router.maxCollapseIdBytes == 32)
     }
 }

@@ -86,6 +86,11 @@ struct RoutingPushTests {
         let payload = object(["type": .string("tutorial")])
         #expect(table.route(push: payload, payloadBytes: 4096).failureCode == nil)
         #expect(table.route(push: payload, payloadBytes: 4097).failureCode == .payloadTooLarge)
+        let larger = RoutingTable(config: table.config, limits: RouterLimits(maxPayloadBytes: 8192, maxURLBytes: 40))
+        #expect(larger.route(push: payload, payloadBytes: 4097).failureCode == nil)
+        #expect(larger.route(push: payload, payloadBytes: 8193).failureCode == .payloadTooLarge)
+        #expect(larger.route(url: "materunner://records/12345678901234567890").failureCode == .notAllowed, "41 bytes")
+        #expect(larger.route(url: "materunner://records/1234567890123456789").failureCode == nil, "40 bytes")
     }
 
     @Test(arguments: [

@@ -6,9 +6,11 @@ public enum Commands {
     public static let serve = CommandSpec("serve", flags: [
         FlagSpec("socket"), FlagSpec("config"), FlagSpec("store"), FlagSpec("allow-uid", repeatable: true),
         FlagSpec("max-frame"), FlagSpec("max-clients"), FlagSpec("max-pending"), FlagSpec("stall-timeout"),
-        FlagSpec("max-output"), FlagSpec("log-level"), FlagSpec("log-format"),
+        FlagSpec("max-output"), FlagSpec("max-payload"), FlagSpec("max-url"), FlagSpec("max-collapse-id"),
+        FlagSpec("log-level"), FlagSpec("log-format"),
     ], usage: "entryd serve [--socket PATH] [--config FILE] [--store FILE|:memory:] [--allow-uid UID]... "
         + "[--max-frame BYTES] [--max-clients N] [--max-pending N] [--stall-timeout SECONDS] [--max-output BYTES] "
+        + "[--max-payload BYTES] [--max-url BYTES] [--max-collapse-id BYTES] "
         + "[--log-level debug|info|warn|error] [--log-format logfmt|json]",
        summary: "Runs the daemon in the foreground until SIGTERM or SIGINT (the sample MateRunner config without --config).",
        examples: ["entryd serve --store :memory:",

@@ -22,17 +22,15 @@ struct ParsedURL: Sendable {
     /// apple-app-site-association rules: decoded so `%61dmin` cannot slip past `NOT /admin/*`.
     var path: String
 
-    /// Longest URL accepted (SPEC §3).
-    static let maxBytes = 2048
-
-    /// Parses `url`; every rejection is `not_allowed` with a message that says why.
-    static func parse(_ url: String) throws(WireError) -> ParsedURL {
+    /// Parses `url`; every rejection is `not_allowed` with a message that says why. A URL over
+    /// `maxBytes` (SPEC §3: 2048) is refused before it is looked at.
+    static func parse(_ url: String, maxBytes: Int = RouterLimits().maxURLBytes) throws(WireError) -> ParsedURL {
         var text = url
         // `withUTF8` rethrows untyped, so the typed error is carried out by hand.
         var failure: WireError?
         let parsed = text.withUTF8 { bytes -> ParsedURL? in
             do throws(WireError) {
-                return try parse(bytes: bytes, url: url)
+                return try parse(bytes: bytes, url: url, maxBytes: maxBytes)
             } catch {
                 failure = error
                 return nil
@@ -42,9 +40,9 @@ struct ParsedURL: Sendable {
         return parsed
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>, url: String) throws(WireError) -> ParsedURL {
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, url: String, maxBytes: Int) throws(WireError) -> ParsedURL {
         guard bytes.count <= maxBytes else {
-            throw WireError(.notAllowed, "URL is \(bytes.count) bytes, longer than the \(maxBytes)-byte limit")
+            throw WireError(.notAllowed, "URL is \(bytes.count) bytes, longer than the \(maxBytes)-byte limit (--max-url)")
         }
         if let bad = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) {
             throw WireError(.notAllowed, "URL has a space, control character or backslash at character \(bad + 1): \(url)")

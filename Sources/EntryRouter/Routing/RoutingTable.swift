@@ -18,8 +18,8 @@ public struct RoutingTable: EntryRouting {
 
     /// Redirects followed for one entry before giving up with `no_route` (SPEC §4).
     public static let maxRedirectHops = 5
-    /// The APNs payload limit (SPEC §3).
-    public static let maxPayloadBytes = 4096
+    /// The payload and URL limits (SPEC §3: 4096 bytes as APNs, 2048 bytes), from `serve`'s flags.
+    public let limits: RouterLimits
     /// The payload key of an `.apns` file that names the app it is meant for.
     public static let simulatorBundleKey = "Simulator Target Bundle"
 
@@ -31,8 +31,9 @@ public struct RoutingTable: EntryRouting {
         case redirect(RedirectTemplate?)
     }
 
-    public init(config: Config) {
+    public init(config: Config, limits: RouterLimits = RouterLimits()) {
         self.config = config
+        self.limits = limits
         var trie = RouteTrie()
         var outcomes: [Outcome] = []
         var pushRoutes: [(route: Int, reader: PushParams)] = []
@@ -81,8 +82,8 @@ public struct RoutingTable: EntryRouting {
     /// Routes a push payload: its `pushLinkKey` URL, else the first route in file order whose
     /// `push` selector matches.
     public func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError> {
-        guard payloadBytes <= Self.maxPayloadBytes else {
-            return .failure(WireError(.payloadTooLarge, "push payload is \(payloadBytes) bytes, over the \(Self.maxPayloadBytes)-byte APNs limit"))
+        guard payloadBytes <= limits.maxPayloadBytes else {
+            return .failure(WireError(.payloadTooLarge, "push payload is \(payloadBytes) bytes, over the \(limits.maxPayloadBytes)-byte limit (--max-payload; APNs allows 4096)"))
         }
         guard case .object = payload else { return .failure(WireError(.noRoute, "push payload is not a JSON object")) }
         if let bundle = payload[Self.simulatorBundleKey], bundle.stringValue != config.bundleId {
@@ -101,7 +102,7 @@ public struct RoutingTable: EntryRouting {
     /// One URL match, redirects not followed: the route index and the params (path params win
     /// over query items; of a repeated query key the first wins, as most web stacks read it).
     func match(url: String) throws(WireError) -> URLMatch {
-        let parsed = try ParsedURL.parse(url)
+        let parsed = try ParsedURL.parse(url, maxBytes: limits.maxURLBytes)
         if let host = parsed.host {
             guard parsed.scheme == "https" else {
                 throw WireError(.notAllowed, "plain \(parsed.scheme) is not allowed, universal links use https: \(url)")
