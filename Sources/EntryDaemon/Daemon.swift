@@ -256,12 +256,22 @@ public final class Daemon: ConnectionDelegate {
 
     /// Hands one input to the router now; its effects wait for the end of the turn.
     private func feed(_ input: Input) {
-        turnEffects += router.handle(input, at: WallClock.now())
+        collect(router.handle(input, at: WallClock.now()))
         turn.mark()
     }
 
+    /// Adds effects to the turn's. Most inputs yield none and the turn's end yields them all, so the
+    /// usual case takes the array as it is instead of copying every effect into an empty one.
+    private func collect(_ effects: [Effect]) {
+        if turnEffects.isEmpty {
+            turnEffects = effects
+        } else {
+            turnEffects += effects
+        }
+    }
+
     private func endTurn() {
-        turnEffects += router.handle(.turnEnded, at: WallClock.now())
+        collect(router.handle(.turnEnded, at: WallClock.now()))
         let effects = turnEffects
         turnEffects = []
         perform(effects)
