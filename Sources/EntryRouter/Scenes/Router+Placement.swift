@@ -119,7 +119,13 @@ extension Router {
     /// that becomes ready takes them) and its own pending entries whose gates are open (R17).
     mutating func handOver(to name: String) {
         guard scenes[name]?.isReady == true, let gates = scenes[name]?.gates else { return }
-        let taken = inbox.removeAll { $0.scene == nil || ($0.scene == name && gates.allow($0.requires)) }
+        let taken = inbox.entries { $0.scene == nil || ($0.scene == name && gates.allow($0.requires)) }
+        // A cold start takes the whole inbox: start a new one rather than unindex entry by entry.
+        if taken.count == inbox.count {
+            inbox = Inbox()
+        } else {
+            for entry in taken { inbox.remove(id: entry.id) }
+        }
         let ready = readyScenes()
         for entry in taken { place(entry, from: .pending, among: ready) }
     }
