@@ -13,26 +13,38 @@ import Glibc
 /// - all: 1 000 modals of 1 000 distinct kinds wait (one kind each, so R6 replaces none); the scene
 ///   acknowledges every `present` at once (`scene.presented` and `scene.dismissed` in one turn), and
 ///   the time runs from `scene.appeared` until the last one has been presented.
+///
+/// `HANDOFF_PENDING` (a comma-separated list of counts), `HANDOFF_KINDS` (0 skips the second part)
+/// and `HANDOFF_RUNS` narrow a run, e.g. to one hand-over of 10 000 under
+/// `valgrind --tool=callgrind --toggle-collect='*appearedTurn*'`, which then counts the
+/// instructions of exactly the timed turn (`*presentAll*` for the second part).
 enum HandoffBench {
-    static let pendingCounts = [10, 1_000, 10_000]
-    static let modalKinds = 1_000
+    static let pendingCounts = environment("HANDOFF_PENDING")
+        .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10, 1_000, 10_000]
+    static let runs = environment("HANDOFF_RUNS").flatMap { Int($0) } ?? 5
+    static let modalKinds = environment("HANDOFF_KINDS").flatMap { Int($0) } ?? 1_000
+
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 
     static func run() {
-        print("handoff: in-process router, effects encoded to bytes; wall ms (median of 5), load \(RoutingBench.loadAverage())")
+        print("handoff: in-process router, effects encoded to bytes; wall ms (median of \(runs)), load \(RoutingBench.loadAverage())")
         print(RoutingBench.pad("pending", 10) + RoutingBench.pad("appeared → first present ms", 30) + "events in that turn")
         for count in pendingCounts {
             var times: [Double] = []
             var events = 0
-            for _ in 0..<5 {
+            for _ in 0..<runs {
                 let (ms, sent) = firstPresent(pending: count)
                 times.append(ms)
                 events = sent
             }
             print(RoutingBench.pad("\(count)", 10) + RoutingBench.pad(RoutingBench.fixed(median(times), 2), 30) + "\(events)")
         }
+        guard modalKinds > 0 else { return }
         var times: [Double] = []
         var turns = 0
-        for _ in 0..<5 {
+        for _ in 0..<runs {
             let (ms, took) = allPresented(kinds: modalKinds)
             times.append(ms)
             turns = took
@@ -58,12 +70,18 @@ enum HandoffBench {
         driver.turn(batch)
         driver.turn([(scene, #"{"op":"scene.connect","scene":"main"}"#),
                      (scene, #"{"op":"scene.gate","scene":"main","gate":"signedIn","open":true}"#)])
+        let (elapsed, out) = appearedTurn(&driver, scene: scene)
+        guard out.presents == 1 else { fatalError("handoff: expected one present, got \(out.presents)") }
+        return (elapsed, out.events)
+    }
+
+    /// The timed turn, kept out of line so that a profiler can count it alone.
+    @inline(never)
+    static func appearedTurn(_ driver: inout Driver, scene: ConnectionID) -> (Double, Driver.Output) {
         let clock = ContinuousClock()
         let start = clock.now
         let out = driver.turn([(scene, #"{"op":"scene.appeared","scene":"main","screen":"home"}"#)])
-        let elapsed = RoutingBench.milliseconds(clock.now - start)
-        guard out.presents == 1 else { fatalError("handoff: expected one present, got \(out.presents)") }
-        return (elapsed, out.events)
+        return (RoutingBench.milliseconds(clock.now - start), out)
     }
 
     /// Milliseconds from `scene.appeared` until the last of `kinds` modals was presented, and the turns taken.
@@ -72,6 +90,15 @@ enum HandoffBench {
         let sender = ConnectionID(1), scene = ConnectionID(2)
         driver.turn((0..<kinds).map { (sender, #"{"op":"open","id":"k\#($0)","url":"bench://modal/\#($0)"}"#) })
         driver.turn([(scene, #"{"op":"scene.connect","scene":"main"}"#)])
+        let (elapsed, presented, turns) = presentAll(&driver, scene: scene)
+        guard presented == kinds else { fatalError("handoff: \(presented) of \(kinds) modals presented") }
+        return (elapsed, turns)
+    }
+
+    /// The timed turns of `allPresented`, out of line like `appearedTurn`: milliseconds, modals
+    /// presented, turns.
+    @inline(never)
+    static func presentAll(_ driver: inout Driver, scene: ConnectionID) -> (Double, Int, Int) {
         let clock = ContinuousClock()
         let start = clock.now
         var out = driver.turn([(scene, #"{"op":"scene.appeared","scene":"main","screen":"home"}"#)])
@@ -82,9 +109,7 @@ enum HandoffBench {
             out = driver.turn([(scene, #"{"op":"scene.presented","scene":"main","modal":"\#(modal)"}"#),
                                (scene, #"{"op":"scene.dismissed","scene":"main","modal":"\#(modal)"}"#)])
         }
-        let elapsed = RoutingBench.milliseconds(clock.now - start)
-        guard presented == kinds else { fatalError("handoff: \(presented) of \(kinds) modals presented") }
-        return (elapsed, turns)
+        return (RoutingBench.milliseconds(clock.now - start), presented, turns)
     }
 
     /// A router fed whole turns of request lines, its effects encoded as the daemon would write them.

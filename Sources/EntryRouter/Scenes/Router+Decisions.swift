@@ -19,21 +19,24 @@ extension Router {
     }
 
     /// Shows and tab switches go out in arrival order and end `done`; they never take the modal slot,
-    /// so neither a modal nor `busy` holds them back.
+    /// so neither a modal nor `busy` holds them back. The scene is reached through its index, not its
+    /// name, because a hand-over sends thousands of shows in one turn.
     private mutating func sendShows(of name: String) {
-        guard scenes[name]?.isReady == true, let connection = scenes[name]?.connection,
-              let shows = scenes[name]?.shows, !shows.isEmpty else { return }
-        scenes[name]?.shows = []
+        guard let index = scenes.index(forKey: name), scenes.values[index].isReady,
+              !scenes.values[index].shows.isEmpty else { return }
+        let connection = scenes.values[index].connection
+        let shows = scenes.values[index].shows
+        scenes.values[index].shows = []
         for var entry in shows {
             switch entry.target {
             case .show(let tab):
-                selectTab(tab, on: name)
+                selectTab(tab, at: index, name)
                 let screen = newScreenID()
-                scenes[name]?.stacks.push(Screen(id: screen, parent: nil), on: tab)
+                scenes.values[index].stacks.push(Screen(id: screen, parent: nil), on: tab)
                 turn.send(connection, .show(scene: name, screen: screen, route: entry.route, tab: tab,
-                                                  entry: entry.id, params: entry.params))
+                                            entry: entry.id, params: entry.params))
             case .tab(let tab):
-                selectTab(tab, on: name)
+                selectTab(tab, at: index, name)
             case .modal:
                 break
             }
@@ -54,8 +57,13 @@ extension Router {
 
     /// Sends `selectTab` only when the tab changes (R13c).
     mutating func selectTab(_ tab: String, on name: String) {
-        guard let connection = scenes[name]?.connection, scenes[name]?.tab != tab else { return }
-        scenes[name]?.tab = tab
-        turn.send(connection, .selectTab(scene: name, tab: tab))
+        guard let index = scenes.index(forKey: name) else { return }
+        selectTab(tab, at: index, name)
+    }
+
+    private mutating func selectTab(_ tab: String, at index: [String: Scene].Index, _ name: String) {
+        guard scenes.values[index].tab != tab else { return }
+        scenes.values[index].tab = tab
+        turn.send(scenes.values[index].connection, .selectTab(scene: name, tab: tab))
     }
 }

@@ -8,49 +8,87 @@ extension Router {
         case wait(String?)
     }
 
+    /// A ready scene as destinations are chosen: its position in `scenes`, so that handing an entry
+    /// over changes the scene in place without hashing its name again.
+    struct ReadyScene {
+        var name: String
+        var index: [String: Scene].Index
+        var gates: Gates
+    }
+
+    /// The ready scenes, the one whose home appeared most recently first. Placing a batch of entries
+    /// uses one list for all of them: readiness and gates do not change while entries are placed, and
+    /// filtering and sorting the scenes per entry was most of a hand-over's cost.
+    func readyScenes() -> [ReadyScene] {
+        var ready: [(since: UInt64, scene: ReadyScene)] = []
+        for index in scenes.indices {
+            guard let since = scenes.values[index].readySince else { continue }
+            ready.append((since, ReadyScene(name: scenes.keys[index], index: index, gates: scenes.values[index].gates)))
+        }
+        return ready.sorted { $0.since > $1.since }.map(\.scene)
+    }
+
     /// An entry assigned to a scene waits for that scene. Any other goes to the ready scene whose home
     /// appeared most recently among those whose gates it needs are open; when only scenes with closed
     /// gates are ready, it waits for the most recent one (R17); with none ready, for any scene (R1).
     func destination(for entry: Entry) -> Destination {
-        if let name = entry.scene {
-            guard let scene = scenes[name], scene.isReady, scene.gates.allow(entry.requires) else { return .wait(name) }
-            return .deliver(name)
+        switch target(for: entry, among: readyScenes()) {
+        case .deliver(let scene): .deliver(scene.name)
+        case .wait(let name): .wait(name)
         }
-        let ready = scenes.values.filter(\.isReady).sorted { ($0.readySince ?? 0) > ($1.readySince ?? 0) }
-        if let open = ready.first(where: { $0.gates.allow(entry.requires) }) { return .deliver(open.name) }
+    }
+
+    /// Where an entry goes, `ready` being `readyScenes()`.
+    private enum Target {
+        case deliver(ReadyScene)
+        case wait(String?)
+    }
+
+    private func target(for entry: Entry, among ready: [ReadyScene]) -> Target {
+        if let name = entry.scene {
+            guard let scene = ready.first(where: { $0.name == name }), scene.gates.allow(entry.requires) else {
+                return .wait(name)
+            }
+            return .deliver(scene)
+        }
+        if let open = ready.first(where: { $0.gates.allow(entry.requires) }) { return .deliver(open) }
         return .wait(ready.first?.name)
     }
 
     /// Puts an entry that is in no container where it belongs now and records it; `old` is the state
     /// it had, nil for a new entry.
     mutating func place(_ entry: Entry, from old: EntryState?) {
+        place(entry, from: old, among: readyScenes())
+    }
+
+    private mutating func place(_ entry: Entry, from old: EntryState?, among ready: [ReadyScene]) {
         var entry = entry
         guard !entry.isExpired(at: turn.now) else {
             entry.state = .expired
             record(entry, from: old)
             return
         }
-        switch destination(for: entry) {
+        switch target(for: entry, among: ready) {
         case .wait(let scene):
             entry.state = .pending
             entry.scene = scene
             inbox.add(entry)
             record(entry, from: old)
-        case .deliver(let name):
-            deliver(entry, to: name, from: old)
+        case .deliver(let scene):
+            deliver(entry, to: scene, from: old)
         }
     }
 
-    /// Changes the scene in place (`scenes[name]?...`), never through a copy of it: while a copy
+    /// Changes the scene in place (`scenes.values[index]`), never through a copy of it: while a copy
     /// is alive, every append would copy the whole queue or show list.
-    private mutating func deliver(_ entry: Entry, to name: String, from old: EntryState?) {
-        guard let connection = scenes[name]?.connection else { return }
+    private mutating func deliver(_ entry: Entry, to scene: ReadyScene, from old: EntryState?) {
+        let index = scene.index
         var entry = entry
-        entry.scene = name
-        if var slot = scenes[name]?.slot, slot.isUpdated(by: entry) {
+        entry.scene = scene.name
+        if scenes.values[index].slot?.isUpdated(by: entry) == true, var slot = scenes.values[index].slot {
             slot.entry.params = entry.params
-            scenes[name]?.slot = slot
-            turn.send(connection, .update(scene: name, modal: slot.modal, params: entry.params))
+            scenes.values[index].slot = slot
+            turn.send(scenes.values[index].connection, .update(scene: scene.name, modal: slot.modal, params: entry.params))
             if slot.entry.state == .presenting {
                 // Not yet consumed: a restart hands it over again, with the new params.
                 record(slot.entry, from: .presenting)
@@ -60,8 +98,8 @@ extension Router {
             return
         }
         entry.state = .queued
-        if entry.kind == nil { scenes[name]?.shows.append(entry) } else { scenes[name]?.queue.insert(entry) }
         record(entry, from: old)
+        if entry.kind == nil { scenes.values[index].shows.append(entry) } else { scenes.values[index].queue.insert(entry) }
     }
 
     /// Latest wins (R6): a new entry replaces every waiting entry of its modal kind or collapseId,
@@ -81,16 +119,24 @@ extension Router {
     /// that becomes ready takes them) and its own pending entries whose gates are open (R17).
     mutating func handOver(to name: String) {
         guard scenes[name]?.isReady == true, let gates = scenes[name]?.gates else { return }
-        let taken = inbox.removeAll { $0.scene == nil || ($0.scene == name && gates.allow($0.requires)) }
-        for entry in taken { place(entry, from: .pending) }
+        let taken = inbox.entries { $0.scene == nil || ($0.scene == name && gates.allow($0.requires)) }
+        // A cold start takes the whole inbox: start a new one rather than unindex entry by entry.
+        if taken.count == inbox.count {
+            inbox = Inbox()
+        } else {
+            for entry in taken { inbox.remove(id: entry.id) }
+        }
+        let ready = readyScenes()
+        for entry in taken { place(entry, from: .pending, among: ready) }
     }
 
     /// Entries a gone scene gave back (R15): they wait for any scene again, and a ready one takes them.
     mutating func release(_ entries: [Entry]) {
+        let ready = readyScenes()
         for var entry in entries.sorted(by: { $0.seq < $1.seq }) {
             let old = entry.state
             entry.scene = nil
-            place(entry, from: old)
+            place(entry, from: old, among: ready)
         }
     }
 
