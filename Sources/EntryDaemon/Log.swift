@@ -85,24 +85,10 @@ public struct Log: Sendable {
         return plain ? value : jsonString(value)
     }
 
+    /// `value` as a quoted JSON string (the wire codec's escaping).
     static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        JSONWriter.appendString(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

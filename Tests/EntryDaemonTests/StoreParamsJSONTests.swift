@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func encodingIsCanonical() {
-        #expect(ParamsJSON.encode(["b": "2", "a": "1\n"]) == #"{"a":"1\n","b":"2"}"#)
+        #expect(ParamsJSON.encode(["b": "2", "a": "1\n"]) == #"{"a":"1\u000a","b":"2"}"#, "the wire codec's escaping")
     }
 
     @Test(arguments: [
