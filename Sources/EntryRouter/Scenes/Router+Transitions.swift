@@ -14,14 +14,25 @@ extension Router {
         if let old { counts[old, default: 0] -= 1 }
         counts[entry.state, default: 0] += 1
         turn.persists.append(.entry(entry.record))
-        turn.outcomes[entry.id] = entry.reply
-        if let expires = entry.expires, entry.state == .pending || entry.state == .queued {
+        // Only entries that arrived this turn are answered with their state (a push or open reply,
+        // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
+        if old == nil {
+            turn.outcomes[entry.id] = entry.reply
+        } else if !turn.outcomes.isEmpty, let index = turn.outcomes.index(forKey: entry.id) {
+            turn.outcomes.values[index] = entry.reply
+        }
+        // An entry that already waited keeps its expiry item: handing it over does not move its expiry.
+        if let expires = entry.expires, Self.waits(entry.state), !(old.map(Self.waits) ?? false) {
             expiry.add(ExpiryQueue.Item(expires: expires, entry: entry.id))
         }
+        guard !watchers.isEmpty else { return }
         for watcher in watchers.sorted() {
             turn.send(watcher, .entry(id: entry.id, state: entry.state, route: entry.route, scene: entry.scene))
         }
     }
+
+    /// Pending or queued: what an expiry item is kept for.
+    private static func waits(_ state: EntryState) -> Bool { state == .pending || state == .queued }
 
     /// Tells every watcher what happened to a scene (R14).
     mutating func announce(_ scene: String, _ what: SceneChange) {
@@ -84,7 +95,9 @@ extension Router {
     /// The turn's effects in the order the daemon needs them, and a timer for the nearest expiry when
     /// it moved, or when the armed one is already due (a timer that fired early must not be lost).
     mutating func collectEffects() -> [Effect] {
-        var effects = turn.persists.map(Effect.persist)
+        var effects: [Effect] = []
+        effects.reserveCapacity(turn.persists.count + turn.replies.count + turn.events.count + turn.closes.count + 1)
+        effects += turn.persists.map(Effect.persist)
         for reply in turn.replies where !turn.gone.contains(reply.connection) {
             effects.append(.send(reply.connection, .reply(Reply(req: reply.req, body: resolve(reply.body)))))
         }
