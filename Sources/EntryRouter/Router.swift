@@ -19,7 +19,7 @@ public struct Router: Sendable {
     var expiry = ExpiryQueue()
     /// Entries per state; terminal states count every entry that ended there since the start, and
     /// `duplicate` counts the requests answered as repeats (they create no entry).
-    var counts: [EntryState: Int] = [:]
+    var counts = StateCounts()
     var nextEntryNumber: UInt64
     var nextModalNumber: UInt64 = 1
     var nextScreenNumber: UInt64 = 1
@@ -43,7 +43,6 @@ public struct Router: Sendable {
         self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, restoring: seen)
         self.nextEntryNumber = nextEntryNumber
         self.unrecovered = entries
-        for state in EntryState.allCases { counts[state] = 0 }
     }
 
     /// Hands in one input. Returns nothing for an input that only joins the turn, except on the first

@@ -9,11 +9,11 @@ extension Router {
             guard var entry = Entry(restoring: record, seq: newSeq(), config: config) else {
                 var gone = record
                 gone.state = .retracted
-                counts[.retracted, default: 0] += 1
+                counts[.retracted] += 1
                 turn.persists.append(.entry(gone))
                 continue
             }
-            counts[entry.state, default: 0] += 1
+            counts[entry.state] += 1
             if entry.isExpired(at: turn.now) {
                 move(&entry, to: .expired, scene: nil)
                 continue

@@ -11,8 +11,8 @@ extension Router {
 
     /// Records `entry` as it is now; `old` is the state it left, nil for a new entry.
     mutating func record(_ entry: Entry, from old: EntryState?) {
-        if let old { counts[old, default: 0] -= 1 }
-        counts[entry.state, default: 0] += 1
+        if let old { counts[old] -= 1 }
+        counts[entry.state] += 1
         turn.persists.append(.entry(entry.record))
         // Only entries that arrived this turn are answered with their state (a push or open reply,
         // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
@@ -40,7 +40,7 @@ extension Router {
     }
 
     /// Entries that wait (pending or queued): what `maxPending` bounds.
-    var waitingCount: Int { (counts[.pending] ?? 0) + (counts[.queued] ?? 0) }
+    var waitingCount: Int { counts[.pending] + counts[.queued] }
 
     /// Whether the entry waits: pending in the inbox, or queued in a scene.
     func isWaiting(_ id: String) -> Bool {
