@@ -97,7 +97,7 @@ extension Router {
     mutating func collectEffects() -> [Effect] {
         var effects: [Effect] = []
         effects.reserveCapacity(turn.persists.count + turn.replies.count + turn.events.count + turn.closes.count + 1)
-        effects += turn.persists.map(Effect.persist)
+        for record in turn.persists { effects.append(.persist(record)) }
         for reply in turn.replies where !turn.gone.contains(reply.connection) {
             effects.append(.send(reply.connection, .reply(Reply(req: reply.req, body: resolve(reply.body)))))
         }
