@@ -19,7 +19,7 @@ public struct Router: Sendable {
     var expiry = ExpiryQueue()
     /// Entries per state; terminal states count every entry that ended there since the start, and
     /// `duplicate` counts the requests answered as repeats (they create no entry).
-    var counts: [EntryState: Int] = [:]
+    var counts = StateCounts()
     var nextEntryNumber: UInt64
     var nextModalNumber: UInt64 = 1
     var nextScreenNumber: UInt64 = 1
@@ -43,23 +43,24 @@ public struct Router: Sendable {
         self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, restoring: seen)
         self.nextEntryNumber = nextEntryNumber
         self.unrecovered = entries
-        for state in EntryState.allCases { counts[state] = 0 }
     }
 
     /// Hands in one input. Returns nothing for an input that only joins the turn, except on the first
     /// call, which carries the recovery's records when `recover(at:)` was not called.
     public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
-        var effects = recover(at: now)
+        let recovered = recover(at: now)
         switch input {
         case .turnEnded, .timer:
-            effects += endTurn(at: now)
+            break
         case .shutdown:
             inputs.append((input, now))
-            effects += endTurn(at: now)
         case .request, .invalid, .disconnected:
             inputs.append((input, now))
+            return recovered
         }
-        return effects
+        // Appending a hand-over's effects to an empty array would copy every one of them.
+        let ended = endTurn(at: now)
+        return recovered.isEmpty ? ended : recovered + ended
     }
 
     /// Takes back the restored entries (R16): those past their expiry end `expired`, the others wait

@@ -28,7 +28,7 @@ extension Router {
         case .success(let routed): match = routed
         }
         let repeated = original(of: arrival)
-        if repeated != nil { counts[.duplicate, default: 0] += 1 }
+        if repeated != nil { counts[.duplicate] += 1 }
         switch repeated {
         case .known(let original)?:
             return .duplicate(EntryReply(id: original.id, route: original.route, params: original.params,

@@ -9,20 +9,19 @@ extension Router {
             guard var entry = Entry(restoring: record, seq: newSeq(), config: config) else {
                 var gone = record
                 gone.state = .retracted
-                counts[.retracted, default: 0] += 1
+                counts[.retracted] += 1
                 turn.persists.append(.entry(gone))
                 continue
             }
-            counts[entry.state, default: 0] += 1
+            counts[entry.state] += 1
             if entry.isExpired(at: turn.now) {
                 move(&entry, to: .expired, scene: nil)
-            } else if entry.state != .pending || entry.scene != nil {
-                move(&entry, to: .pending, scene: nil)
-                inbox.add(entry)
-            } else {
-                inbox.add(entry)
-                if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, entry: entry.id)) }
+                continue
             }
+            if entry.state != .pending || entry.scene != nil { move(&entry, to: .pending, scene: nil) }
+            // A restored entry has no expiry item yet, whatever state it was stored in.
+            inbox.add(entry)
+            if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, entry: entry.id)) }
         }
     }
 }

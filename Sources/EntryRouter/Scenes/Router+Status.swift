@@ -7,6 +7,6 @@ extension Router {
                 PendingStatus(id: $0.id, route: $0.route, source: $0.source, received: $0.received,
                               expires: $0.expires, scene: $0.scene)
             },
-            counts: counts)
+            counts: counts.all)
     }
 }

@@ -11,17 +11,28 @@ extension Router {
 
     /// Records `entry` as it is now; `old` is the state it left, nil for a new entry.
     mutating func record(_ entry: Entry, from old: EntryState?) {
-        if let old { counts[old, default: 0] -= 1 }
-        counts[entry.state, default: 0] += 1
+        if let old { counts[old] -= 1 }
+        counts[entry.state] += 1
         turn.persists.append(.entry(entry.record))
-        turn.outcomes[entry.id] = entry.reply
-        if let expires = entry.expires, entry.state == .pending || entry.state == .queued {
+        // Only entries that arrived this turn are answered with their state (a push or open reply,
+        // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
+        if old == nil {
+            turn.outcomes[entry.id] = entry.reply
+        } else if !turn.outcomes.isEmpty, let index = turn.outcomes.index(forKey: entry.id) {
+            turn.outcomes.values[index] = entry.reply
+        }
+        // An entry that already waited keeps its expiry item: handing it over does not move its expiry.
+        if let expires = entry.expires, Self.waits(entry.state), !(old.map(Self.waits) ?? false) {
             expiry.add(ExpiryQueue.Item(expires: expires, entry: entry.id))
         }
+        guard !watchers.isEmpty else { return }
         for watcher in watchers.sorted() {
             turn.send(watcher, .entry(id: entry.id, state: entry.state, route: entry.route, scene: entry.scene))
         }
     }
+
+    /// Pending or queued: what an expiry item is kept for.
+    private static func waits(_ state: EntryState) -> Bool { state == .pending || state == .queued }
 
     /// Tells every watcher what happened to a scene (R14).
     mutating func announce(_ scene: String, _ what: SceneChange) {
@@ -29,7 +40,7 @@ extension Router {
     }
 
     /// Entries that wait (pending or queued): what `maxPending` bounds.
-    var waitingCount: Int { (counts[.pending] ?? 0) + (counts[.queued] ?? 0) }
+    var waitingCount: Int { counts[.pending] + counts[.queued] }
 
     /// Whether the entry waits: pending in the inbox, or queued in a scene.
     func isWaiting(_ id: String) -> Bool {
@@ -84,7 +95,9 @@ extension Router {
     /// The turn's effects in the order the daemon needs them, and a timer for the nearest expiry when
     /// it moved, or when the armed one is already due (a timer that fired early must not be lost).
     mutating func collectEffects() -> [Effect] {
-        var effects = turn.persists.map(Effect.persist)
+        var effects: [Effect] = []
+        effects.reserveCapacity(turn.persists.count + turn.replies.count + turn.events.count + turn.closes.count + 1)
+        for record in turn.persists { effects.append(.persist(record)) }
         for reply in turn.replies where !turn.gone.contains(reply.connection) {
             effects.append(.send(reply.connection, .reply(Reply(req: reply.req, body: resolve(reply.body)))))
         }
