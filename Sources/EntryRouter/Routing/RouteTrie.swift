@@ -21,11 +21,10 @@ struct RouteTrie: Sendable {
         }
     }
 
+    /// Small (24 bytes) so that a walk through a large table touches few cache lines; the
+    /// literal children live in `literalEdges` and `literalTexts`.
     private struct Node: Sendable {
-        /// Every literal child by its text. Matching reads it only where `literalEdges` cannot
-        /// answer: a non-ASCII segment or key, where String equality (canonical equivalence,
-        /// so `\u{212A}` equals `K`) differs from byte equality.
-        var literals: [String: Int32] = [:]
+        var hasLiterals = false
         var hasNonASCIILiteral = false
         var int: Int32 = -1
         var uuid: Int32 = -1
@@ -46,6 +45,10 @@ struct RouteTrie: Sendable {
 
     private var nodes: [Node] = []
     private var literalEdges = LiteralEdges()
+    /// Every node's literal children by text, by node index. Matching reads it only where
+    /// `literalEdges` cannot answer: a non-ASCII segment or key, where String equality
+    /// (canonical equivalence, so `\u{212A}` equals `K`) differs from byte equality.
+    private var literalTexts: [[String: Int32]] = []
     private var roots: [Root] = []
     private(set) var terminals: [Terminal] = []
 
@@ -63,11 +66,12 @@ struct RouteTrie: Sendable {
         for (position, segment) in pattern.segments.enumerated() {
             switch segment {
             case .literal(let text):
-                if let child = nodes[Int(node)].literals[text] {
+                if let child = literalTexts[Int(node)][text] {
                     node = child
                 } else {
                     let child = newNode()
-                    nodes[Int(node)].literals[text] = child
+                    literalTexts[Int(node)][text] = child
+                    nodes[Int(node)].hasLiterals = true
                     if text.utf8.allSatisfy({ $0 < 0x80 }) {
                         literalEdges.insert(parent: node, key: text, child: child)
                     } else {
@@ -138,7 +142,7 @@ struct RouteTrie: Sendable {
         let node = probe.nodes.baseAddress! + Int(index)
         guard depth < probe.segments.count else { return node.pointee.end >= 0 ? node.pointee.end : node.pointee.rest }
         let segment = probe.bytes[probe.segments[depth]]
-        if !node.pointee.literals.isEmpty {
+        if node.pointee.hasLiterals {
             let child = literal(node, index, segment, folded: depth == 0 && probe.foldsFirst)
             if child >= 0 {
                 let found = walk(probe, child, depth + 1)
@@ -167,7 +171,7 @@ struct RouteTrie: Sendable {
             return literalEdges.find(parent: index, key: segment, folded: folded)
         }
         let text = String(decoding: segment, as: UTF8.self)
-        return node.pointee.literals[folded ? ASCII.lowercased(text) : text] ?? -1
+        return literalTexts[Int(index)][folded ? ASCII.lowercased(text) : text] ?? -1
     }
 
     private mutating func child(of node: Int32, _ slot: WritableKeyPath<Node, Int32>) -> Int32 {
@@ -180,6 +184,7 @@ struct RouteTrie: Sendable {
 
     private mutating func newNode() -> Int32 {
         nodes.append(Node())
+        literalTexts.append([:])
         return Int32(nodes.count - 1)
     }
 
@@ -197,8 +202,8 @@ private struct LiteralEdges: Sendable {
         var hash: UInt64
         var parent: Int32
         var child: Int32
-        var start: Int
-        var count: Int
+        var start: Int32
+        var count: Int32
     }
 
     /// Edge index or -1; the count is a power of two, at least twice the edge count.
@@ -212,7 +217,7 @@ private struct LiteralEdges: Sendable {
         let start = keys.count
         keys.append(contentsOf: key.utf8)
         let hash = keys.withUnsafeBufferPointer { Self.hash(parent, $0[start...], folded: false) }
-        edges.append(Edge(hash: hash, parent: parent, child: child, start: start, count: keys.count - start))
+        edges.append(Edge(hash: hash, parent: parent, child: child, start: Int32(start), count: Int32(keys.count - start)))
         if edges.count * 2 > slots.count {
             slots = Array(repeating: -1, count: slots.count * 2)
             for index in edges.indices { place(Int32(index)) }
@@ -237,7 +242,7 @@ private struct LiteralEdges: Sendable {
             let index = slots[slot]
             if index < 0 { return -1 }
             let edge = edges[Int(index)]
-            if edge.hash == hash, edge.parent == parent, edge.count == key.count, equal(edge.start, key, folded) {
+            if edge.hash == hash, edge.parent == parent, Int(edge.count) == key.count, equal(Int(edge.start), key, folded) {
                 return edge.child
             }
             slot = (slot + 1) & mask
