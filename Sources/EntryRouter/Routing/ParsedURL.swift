@@ -12,10 +12,12 @@ struct ParsedURL: Sendable {
     var scheme: String
     /// The lowercased host of an http/https URL; nil for a custom scheme.
     var host: String?
-    /// Decoded path segments; for a custom scheme the first one is the URL's host.
-    var segments: [String]
-    /// A custom scheme's first segment lowercased, for the trie's case-insensitive host lookup.
-    var foldedHost: String?
+    /// The decoded path segments back to back, as UTF-8; for a custom scheme the first one is the
+    /// URL's host. Kept as bytes so the trie compares literals without building a String per
+    /// segment; only the segments a route captures become Strings.
+    var bytes: [UInt8]
+    /// Each segment's place in `bytes`.
+    var segments: [Range<Int>]
     /// Decoded query items in URL order (`a` alone is `a` = ""; empty names are dropped).
     var query: [(name: String, value: String)]
     /// The decoded path of an http/https URL, with its leading `/` (`/` when empty), for the
@@ -85,19 +87,17 @@ struct ParsedURL: Sendable {
         }
         var segmentsEnd = end
         if segmentsEnd > pathStart, bytes[segmentsEnd - 1] == UInt8(ascii: "/") { segmentsEnd -= 1 }
-        var segments: [String] = []
-        segments.reserveCapacity(8)
-        var foldedHost: String?
+        var decoded: [UInt8] = []
+        var segments: [Range<Int>] = []
         if pathStart < segmentsEnd {
+            decoded.reserveCapacity(segmentsEnd - pathStart)
+            segments.reserveCapacity(8)
             var start = pathStart
             while true {
                 let stop = bytes[start..<segmentsEnd].firstIndex(of: UInt8(ascii: "/")) ?? segmentsEnd
-                guard let segment = PercentEncoding.decode(bytes[start..<stop]) else { throw malformed(url) }
-                if host == nil, segments.isEmpty {
-                    foldedHost = segment.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
-                        ? ASCII.lowercased(segment) : segment
-                }
-                segments.append(segment)
+                let first = decoded.count
+                guard PercentEncoding.decode(bytes[start..<stop], into: &decoded) else { throw malformed(url) }
+                segments.append(first..<decoded.count)
                 if stop == segmentsEnd { break }
                 start = stop + 1
             }
@@ -112,7 +112,23 @@ struct ParsedURL: Sendable {
             if !name.isEmpty { query.append((name, value)) }
             start = stop + 1
         }
-        return ParsedURL(scheme: scheme, host: host, segments: segments, foldedHost: foldedHost, query: query, path: path)
+        return ParsedURL(scheme: scheme, host: host, bytes: decoded, segments: segments, query: query, path: path)
+    }
+
+    /// Segment `index` as text (valid UTF-8: the parser checked it).
+    func segment(_ index: Int) -> String {
+        String(decoding: bytes[segments[index]], as: UTF8.self)
+    }
+
+    /// The segments from `index` on, joined with `/`, for a `*name` capture.
+    func rest(from index: Int) -> String {
+        guard index < segments.count else { return "" }
+        var joined = Array(bytes[segments[index]])
+        for range in segments[(index + 1)...] {
+            joined.append(UInt8(ascii: "/"))
+            joined.append(contentsOf: bytes[range])
+        }
+        return String(decoding: joined, as: UTF8.self)
     }
 
     private static func malformed(_ url: String) -> WireError {

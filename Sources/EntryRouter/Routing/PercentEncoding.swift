@@ -22,6 +22,19 @@ enum PercentEncoding {
         return String(validating: out, as: UTF8.self)
     }
 
+    /// Appends the decoded `bytes` to `out`; false for a malformed escape or a result that is not
+    /// UTF-8 (`out` then holds a partial result). Bytes without a `%` are copied as they are: they
+    /// come from a Swift string, so they are UTF-8 already.
+    static func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, into out: inout [UInt8]) -> Bool {
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            out.append(contentsOf: bytes)
+            return true
+        }
+        guard let text = decode(bytes) else { return false }
+        out.append(contentsOf: text.utf8)
+        return true
+    }
+
     /// `text` with everything but RFC 3986 unreserved characters escaped, fit for one path segment.
     static func encodeSegment(_ text: String) -> String {
         var out: [UInt8] = []

@@ -119,10 +119,12 @@ public struct RoutingTable: EntryRouting {
         guard let terminal = trie.match(parsed) else {
             throw WireError(.noRoute, "no route matches \(url)")
         }
-        var params: [String: String] = [:]
+        let count = parsed.query.count + trie.captureCount(of: terminal)
+        // Sized up front: growing a dictionary rehashes every key already in it.
+        var params: [String: String] = count == 0 ? [:] : Dictionary(minimumCapacity: count)
         for item in parsed.query where params[item.name] == nil { params[item.name] = item.value }
-        RouteTrie.captures(of: terminal, in: parsed.segments, into: &params)
-        return URLMatch(route: terminal.route, params: params)
+        trie.captures(of: terminal, in: parsed, into: &params)
+        return URLMatch(route: trie.route(of: terminal), params: params)
     }
 
     /// One URL's route index and params, before redirects. (A struct, not a tuple: a tuple in a

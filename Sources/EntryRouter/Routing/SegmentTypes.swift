@@ -1,21 +1,20 @@
-/// The value checks of typed segments (`<int:…>`, `<uuid:…>`), on the decoded segment text.
+/// The value checks of typed segments (`<int:…>`, `<uuid:…>`), on the decoded segment's UTF-8.
 enum SegmentTypes {
     /// An optional `-` and decimal digits that fit in an `Int64`; no `+`, no spaces.
-    static func isInt(_ text: String) -> Bool {
-        var utf8 = text.utf8[...]
-        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
-        guard !utf8.isEmpty, utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+    static func isInt(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var digits = bytes
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             return false
         }
-        return utf8.count < 19 || Int64(text) != nil
+        return digits.count < 19 || Int64(String(decoding: bytes, as: UTF8.self)) != nil
     }
 
     /// The 8-4-4-4-12 form, hex digits of either case.
-    static func isUUID(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.count == 36 else { return false }
+    static func isUUID(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard bytes.count == 36 else { return false }
         var offset = 0
-        for byte in utf8 {
+        for byte in bytes {
             let isDash = offset == 8 || offset == 13 || offset == 18 || offset == 23
             guard isDash ? byte == UInt8(ascii: "-") : ASCII.isHexDigit(byte) else { return false }
             offset += 1
