@@ -111,6 +111,13 @@ public enum JSONWriter {
     }
 
     /// Appends text that is already JSON (punctuation, keys known at compile time).
+    /// Appends a member's raw prefix (`,"modal":`, written out by the caller so key order and
+    /// commas stay visible where a message is laid out) and then its string value.
+    static func appendMember(_ prefix: StaticString, _ value: String, to out: inout [UInt8]) {
+        appendRaw(prefix, to: &out)
+        appendString(value, to: &out)
+    }
+
     static func appendRaw(_ text: StaticString, to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
