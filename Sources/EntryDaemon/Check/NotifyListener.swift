@@ -46,12 +46,3 @@ final class NotifyListener {
         unlink(path)
     }
 }
-
-/// A monotonic clock for timeouts in the CLI (never for the router, which gets time as a value).
-enum Monotonic {
-    static func milliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-    }
-}

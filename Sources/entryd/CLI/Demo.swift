@@ -22,9 +22,9 @@ enum Demo {
             printError("entryd demo: --hold takes milliseconds (0 or more)\nusage: \(Commands.demo.usage)")
             return 64
         }
-        let started = monotonicMilliseconds()
+        let started = Monotonic.milliseconds()
         func note(_ text: String) {
-            print(EventLine.stamp(milliseconds: monotonicMilliseconds() - started) + " · " + text)
+            print(EventLine.stamp(milliseconds: Monotonic.milliseconds() - started) + " · " + text)
             Talk.flush()
         }
         let daemon: TemporaryDaemon
@@ -42,12 +42,12 @@ enum Demo {
             let sender = try Client(path: daemon.socketPath)
             for (id, payload) in [("invite-42", invitation), ("tutorial-1", tutorial)] {
                 let request: JSONValue = .object(["op": .string("push"), "id": .string(id), "payload": payload])
-                print(EventLine.stamp(milliseconds: monotonicMilliseconds() - started) + " sender > push " + id)
+                print(EventLine.stamp(milliseconds: Monotonic.milliseconds() - started) + " sender > push " + id)
                 try sender.send(Talk.line(request))
                 guard let line = try sender.readLine(timeoutMilliseconds: 5000), let reply = try? JSONValue.parse(line[...]) else {
                     throw ClientError.closedWithoutReply(path: daemon.socketPath)
                 }
-                print(EventLine.stamp(milliseconds: monotonicMilliseconds() - started) + " sender < " + EventLine.describe(reply))
+                print(EventLine.stamp(milliseconds: Monotonic.milliseconds() - started) + " sender < " + EventLine.describe(reply))
             }
             note("the app starts: scene main connects, signs in, its home appears; the pending pushes are handed over")
             var options = SceneOptions(name: "main")

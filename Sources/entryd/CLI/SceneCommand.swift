@@ -54,7 +54,7 @@ struct SceneSession {
     private var input: [UInt8] = []
 
     init(client: Client, player: ScenePlayer, json: Bool, readsStdin: Bool, label: String = "",
-         started: Int64 = monotonicMilliseconds()) {
+         started: Int64 = Monotonic.milliseconds()) {
         self.client = client
         self.player = player
         self.json = json
@@ -93,7 +93,7 @@ struct SceneSession {
         }
     }
 
-    private var now: Int64 { monotonicMilliseconds() - started }
+    private var now: Int64 { Monotonic.milliseconds() - started }
 
     /// The daemon went away: the end of a scene that just plays along, a failure for one with a `--count` to reach.
     private func closed() -> Int32 {

@@ -24,10 +24,3 @@ enum SignalPipe {
         return ends[0]
     }
 }
-
-/// Milliseconds on the monotonic clock, for relative time stamps and timers.
-func monotonicMilliseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-}

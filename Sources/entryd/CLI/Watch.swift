@@ -6,7 +6,7 @@ import Glibc
 enum Watch {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let path = Talk.socketPath(parsed)
-        let started = monotonicMilliseconds()
+        let started = Monotonic.milliseconds()
         do throws(ClientError) {
             let client = try Client(path: path)
             try client.send(#"{"op":"watch","req":1}"#)
@@ -18,7 +18,7 @@ enum Watch {
                         printError("watching \(path)")
                         continue
                     }
-                    print(EventLine.stamp(milliseconds: monotonicMilliseconds() - started) + " " + EventLine.describe(message))
+                    print(EventLine.stamp(milliseconds: Monotonic.milliseconds() - started) + " " + EventLine.describe(message))
                 }
                 Talk.flush()
             }
