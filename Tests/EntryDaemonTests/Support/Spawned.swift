@@ -1,3 +1,4 @@
+import EntryDaemon
 import Glibc
 
 /// A child process with its stdout and stderr captured through pipes.
@@ -19,13 +20,7 @@ final class Spawned {
 
     /// The test's environment without the variables that choose a socket, plus `extra`.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        var env: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-            pointer += 1
-        }
+        var env = Environment.current
         for key in ["ENTRYD_SOCKET", "XDG_RUNTIME_DIR", "NOTIFY_SOCKET"] { env[key] = nil }
         return env.merging(extra) { $1 }
     }
