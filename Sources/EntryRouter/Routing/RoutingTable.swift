@@ -12,9 +12,9 @@ public struct RoutingTable: EntryRouting {
     private let universalLinks: [(host: String, rules: UniversalLinkRules)]
     private let schemes: [String]
     /// The routes with a `push` selector, in file order, with their selectors compiled.
-    private let pushRoutes: [(route: Int, reader: PushParams)]
+    let pushRoutes: [(route: Int, reader: PushParams)]
     /// `pushLinkKey`, split into its keys.
-    private let pushLinkPath: PushParams.KeyPath?
+    let pushLinkPath: PushParams.KeyPath?
 
     /// Redirects followed for one entry before giving up with `no_route` (SPEC §4).
     public static let maxRedirectHops = 5
@@ -79,26 +79,6 @@ public struct RoutingTable: EntryRouting {
         }
     }
 
-    /// Routes a push payload: its `pushLinkKey` URL, else the first route in file order whose
-    /// `push` selector matches.
-    public func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError> {
-        guard payloadBytes <= limits.maxPayloadBytes else {
-            return .failure(WireError(.payloadTooLarge, "push payload is \(payloadBytes) bytes, over the \(limits.maxPayloadBytes)-byte limit (--max-payload; APNs allows 4096)"))
-        }
-        guard case .object = payload else { return .failure(WireError(.noRoute, "push payload is not a JSON object")) }
-        if let bundle = payload[Self.simulatorBundleKey], bundle.stringValue != config.bundleId {
-            let named = bundle.stringValue.map { "\"\($0)\"" } ?? "a non-string value"
-            return .failure(WireError(.wrongBundle, "payload's \"\(Self.simulatorBundleKey)\" is \(named), this config is for \"\(config.bundleId)\""))
-        }
-        if let link = pushLinkPath?.value(in: payload)?.stringValue {
-            return route(url: link)
-        }
-        for (index, reader) in pushRoutes where reader.matches(payload) {
-            return finish(route: index, params: reader.read(from: payload), hops: 0)
-        }
-        return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
-    }
-
     /// One URL match, redirects not followed: the route index and the params (path params win
     /// over query items; of a repeated query key the first wins, as most web stacks read it).
     func match(url: String) throws(WireError) -> URLMatch {
@@ -142,7 +122,7 @@ public struct RoutingTable: EntryRouting {
 
     /// Builds the match of route `index`, following redirects. A redirect's params are the
     /// target URL's, with the params of the hop before filling in names the target does not set.
-    private func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
+    func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
         switch outcomes[index] {
         case .final(var match, let identity):
             match.params = params

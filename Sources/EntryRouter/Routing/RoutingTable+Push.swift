@@ -1,0 +1,22 @@
+/// Push payloads: the `pushLinkKey` URL, else the push selectors in file order (SPEC §4).
+extension RoutingTable {
+    /// Routes a push payload: its `pushLinkKey` URL, else the first route in file order whose
+    /// `push` selector matches.
+    public func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError> {
+        guard payloadBytes <= limits.maxPayloadBytes else {
+            return .failure(WireError(.payloadTooLarge, "push payload is \(payloadBytes) bytes, over the \(limits.maxPayloadBytes)-byte limit (--max-payload; APNs allows 4096)"))
+        }
+        guard case .object = payload else { return .failure(WireError(.noRoute, "push payload is not a JSON object")) }
+        if let bundle = payload[Self.simulatorBundleKey], bundle.stringValue != config.bundleId {
+            let named = bundle.stringValue.map { "\"\($0)\"" } ?? "a non-string value"
+            return .failure(WireError(.wrongBundle, "payload's \"\(Self.simulatorBundleKey)\" is \(named), this config is for \"\(config.bundleId)\""))
+        }
+        if let link = pushLinkPath?.value(in: payload)?.stringValue {
+            return route(url: link)
+        }
+        for (index, reader) in pushRoutes where reader.matches(payload) {
+            return finish(route: index, params: reader.read(from: payload), hops: 0)
+        }
+        return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
+    }
+}
