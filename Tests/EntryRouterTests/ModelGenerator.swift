@@ -42,7 +42,7 @@ struct ModelGenerator {
         var payload: [String: JSONValue] = ["type": .string(parts[0])]
         if parts.count > 1 { payload["arg"] = .string(parts[1]) }
         let collapseId: String? = random.chance(15) ? "c\(random.below(3))" : nil
-        return .push(PushRequest(payload: .object(payload), payloadBytes: 40, id: id, collapseId: collapseId,
+        return .push(PushRequest(payload: PushPayload(.object(payload)), payloadBytes: 40, id: id, collapseId: collapseId,
                                  expiration: expiration))
     }
 

@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test(arguments: [LaunchEntry.url("app://card/7"),
-                      .push(payload: .object(["type": .string("card"), "arg": .string("7")]), payloadBytes: 30)])
+                      .push(payload: PushPayload(.object(["type": .string("card"), "arg": .string("7")])), payloadBytes: 30)])
     func aReplayedLaunchEntryIsADuplicate(launch: LaunchEntry) {
         var h = Harness()
         h.step(1, scene("main", .connect(launch: launch)))
@@ -58,9 +58,9 @@ import Testing
     }
 
     @Test func launchFingerprintsIgnoreKeyOrderButNotValues() {
-        let a = LaunchEntry.push(payload: .object(["type": .string("card"), "arg": .string("7")]), payloadBytes: 1)
-        let b = LaunchEntry.push(payload: .object(["arg": .string("7"), "type": .string("card")]), payloadBytes: 1)
-        let c = LaunchEntry.push(payload: .object(["arg": .string("8"), "type": .string("card")]), payloadBytes: 1)
+        let a = LaunchEntry.push(payload: PushPayload(.object(["type": .string("card"), "arg": .string("7")])), payloadBytes: 1)
+        let b = LaunchEntry.push(payload: PushPayload(.object(["arg": .string("7"), "type": .string("card")])), payloadBytes: 1)
+        let c = LaunchEntry.push(payload: PushPayload(.object(["arg": .string("8"), "type": .string("card")])), payloadBytes: 1)
         #expect(LaunchFingerprint.key(a) == LaunchFingerprint.key(b))
         #expect(LaunchFingerprint.key(a) != LaunchFingerprint.key(c))
         #expect(LaunchFingerprint.key(.url("app://card/7")) != LaunchFingerprint.key(a))

@@ -11,7 +11,7 @@ struct FakeRouting: EntryRouting {
         return .failure(WireError(.noRoute, "no route matches \(url)"))
     }
 
-    func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError> {
+    func route(push payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
         guard let type = payload["type"]?.stringValue,
               let match = Self.match(type, payload["arg"]?.stringValue ?? "") else {
             return .failure(WireError(.noRoute, "no route matches the push payload"))
@@ -143,7 +143,7 @@ func open(_ url: String, id: String? = nil, expiration: Int64? = nil, source: En
 
 func push(_ type: String, _ arg: String = "", id: String? = nil, collapseId: String? = nil,
           expiration: Int64? = nil) -> Operation {
-    .push(PushRequest(payload: .object(["type": .string(type), "arg": .string(arg)]), payloadBytes: 40, id: id,
+    .push(PushRequest(payload: PushPayload(.object(["type": .string(type), "arg": .string(arg)])), payloadBytes: 40, id: id,
                       collapseId: collapseId, expiration: expiration))
 }
 

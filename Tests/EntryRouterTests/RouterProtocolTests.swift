@@ -71,7 +71,7 @@ import Testing
         (push("nope"), ErrorCode.noRoute),
         (open("app://nope"), .noRoute),
         (open("app://" + String(repeating: "a", count: 2048)), .notAllowed),
-        (.push(PushRequest(payload: .object([:]), payloadBytes: 4097)), .payloadTooLarge),
+        (.push(PushRequest(payload: PushPayload(.object([:])), payloadBytes: 4097)), .payloadTooLarge),
     ])
     func routingErrorsKeepNothing(op: Operation, code: ErrorCode) {
         var h = Harness()

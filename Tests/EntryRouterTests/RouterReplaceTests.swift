@@ -75,7 +75,7 @@ import Testing
         h.ready()
         h.step(9, push("card", "7"))
         h.step(1, scene("main", .presented(modal: "m-1")))
-        h.step(9, .push(PushRequest(payload: .object(["type": .string("card"), "arg": .string("7")]), payloadBytes: 9)))
+        h.step(9, .push(PushRequest(payload: PushPayload(.object(["type": .string("card"), "arg": .string("7")])), payloadBytes: 9)))
         h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
         let started = h.step(1, scene("main", .dismissed(modal: "m-1")))
         #expect(started.events(to: 1).contains(.start(scene: "main", flow: "run", params: ["id": "7"])))

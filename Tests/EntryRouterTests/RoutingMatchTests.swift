@@ -99,9 +99,9 @@ struct RoutingMatchTests {
             {"name": "item", "match": ["app://items/<int:id>"], "show": "list"}
             """)
         let table = RoutingTable(config: try RoutingFixtures.load(json))
-        let payload = JSONValue.object(["type": .string("item"), "item": .object(["id": .number(9)])])
+        let payload = PushPayload(.object(["type": .string("item"), "item": .object(["id": .number(9)])]))
         #expect(try table.route(push: payload, payloadBytes: 40).get() == RouteMatch(route: "item", params: ["id": "9"], target: .show(tab: "list")))
-        let missing = table.route(push: .object(["type": .string("item")]), payloadBytes: 20)
+        let missing = table.route(push: PushPayload(.object(["type": .string("item")])), payloadBytes: 20)
         #expect(missing.failureCode == .noRoute)
         #expect(missing.failureMessage?.contains("id") == true)
     }

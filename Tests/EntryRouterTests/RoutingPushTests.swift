@@ -139,3 +139,10 @@ extension Result where Failure == WireError {
         return nil
     }
 }
+
+extension RoutingTable {
+    /// Routes `payload` as the decoder hands it over: written as JSON text and scanned.
+    fileprivate func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError> {
+        route(push: PushPayload(payload), payloadBytes: payloadBytes)
+    }
+}

@@ -2,7 +2,7 @@ import Testing
 @testable import EntryRouter
 
 @Suite struct WireRequestDecodingTests {
-    private static let aps: JSONValue = .object(["aps": .object(["alert": .string("hi")])])
+    private static let aps = PushPayload(.object(["aps": .object(["alert": .string("hi")])]))
 
     @Test(arguments: [
         (#"{"op":"push","payload":{"aps":{"alert":"hi"}}}"#,

@@ -4,5 +4,5 @@ public protocol EntryRouting: Sendable {
     /// Routes a URL (custom scheme or universal link); errors are `not_allowed` or `no_route`.
     func route(url: String) -> Result<RouteMatch, WireError>
     /// Routes a push payload; errors are `payload_too_large`, `wrong_bundle`, `not_allowed` or `no_route`.
-    func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError>
+    func route(push payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError>
 }

@@ -2,16 +2,17 @@
 extension RoutingTable {
     /// Routes a push payload: its `pushLinkKey` URL, else the first route in file order whose
     /// `push` selector matches.
-    public func route(push payload: JSONValue, payloadBytes: Int) -> Result<RouteMatch, WireError> {
+    public func route(push payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
         guard payloadBytes <= limits.maxPayloadBytes else {
             return .failure(WireError(.payloadTooLarge, "push payload is \(payloadBytes) bytes, over the \(limits.maxPayloadBytes)-byte limit (--max-payload; APNs allows 4096)"))
         }
-        guard case .object = payload else { return .failure(WireError(.noRoute, "push payload is not a JSON object")) }
-        if let bundle = payload[Self.simulatorBundleKey], bundle.stringValue != config.bundleId {
+        guard payload.isObject else { return .failure(WireError(.noRoute, "push payload is not a JSON object")) }
+        if let member = payload.member(at: Self.simulatorBundlePath), case let bundle = payload.value(of: member),
+           bundle.stringValue != config.bundleId {
             let named = bundle.stringValue.map { "\"\($0)\"" } ?? "a non-string value"
             return .failure(WireError(.wrongBundle, "payload's \"\(Self.simulatorBundleKey)\" is \(named), this config is for \"\(config.bundleId)\""))
         }
-        if let link = pushLinkPath?.value(in: payload)?.stringValue {
+        if let path = pushLinkPath, let member = payload.member(at: path), let link = payload.string(at: member) {
             return route(url: link)
         }
         for (index, reader) in pushRoutes where reader.matches(payload) {
@@ -19,4 +20,7 @@ extension RoutingTable {
         }
         return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
     }
+
+    /// `simulatorBundleKey` as a one-key path (the key holds no dots to split at).
+    private static let simulatorBundlePath = PushParams.KeyPath(keys: [PushParams.Key(simulatorBundleKey)])
 }

@@ -4,7 +4,7 @@ enum LaunchFingerprint {
     static func key(_ launch: LaunchEntry) -> String {
         switch launch {
         case .url(let url): return "launch:url:" + url
-        case .push(let payload, _): return "launch:push:" + canonical(payload)
+        case .push(let payload, _): return "launch:push:" + canonical(payload.value)
         }
     }
 

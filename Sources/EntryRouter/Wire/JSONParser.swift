@@ -19,12 +19,12 @@ struct JSONParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next unread byte.
-    private(set) var position = 0
+    var position = 0
     /// The offset of the key `nextKey` returned last, for errors about that member.
     private(set) var keyOffset = 0
-    private var depth = 0
+    var depth = 0
     /// Reused buffer for strings with escapes; plain strings are made straight from `bytes`.
-    private var scratch: [UInt8] = []
+    private(set) var scratch: [UInt8] = []
     /// Members of the objects being parsed, innermost last (see `parseObject`).
     private var pendingMembers: [PendingMember] = []
 
@@ -88,13 +88,22 @@ struct JSONParser {
     /// Reads the next member's key and the `:` after it, leaving the value to be read next; returns
     /// nil after consuming the object's closing `}`. `first` is true for the first call per object.
     mutating func nextKey(first: Bool) throws(JSONParseError) -> String? {
+        guard try nextMember(first: first) else { return nil }
+        let key = try parseString()
+        try expectColon()
+        return key
+    }
+
+    /// Moves to the next member's key (past the `,` before it) and records the key's offset; returns
+    /// false after consuming the object's closing `}` instead.
+    mutating func nextMember(first: Bool) throws(JSONParseError) -> Bool {
         guard let byte = peekSignificant() else {
             throw failure(position, first ? "expected a string key or '}'" : "expected ',' or '}' after an object member")
         }
         if byte == ASCII.closeBrace {
             position += 1
             depth -= 1
-            return nil
+            return false
         }
         if !first {
             guard byte == ASCII.comma else { throw failure(position, "expected ',' or '}' after an object member") }
@@ -104,10 +113,13 @@ struct JSONParser {
             throw failure(position, first ? "expected a string key or '}'" : "expected a string key")
         }
         keyOffset = position
-        let key = try parseString()
+        return true
+    }
+
+    /// Consumes the `:` after an object key.
+    mutating func expectColon() throws(JSONParseError) {
         guard peekSignificant() == ASCII.colon else { throw failure(position, "expected ':' after an object key") }
         position += 1
-        return key
     }
 
     /// The error for a key that occurred before in the same object.
@@ -167,14 +179,14 @@ struct JSONParser {
         }
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         if depth > Self.maxDepth { throw failure(position, "nesting deeper than \(Self.maxDepth) levels") }
     }
 
     // MARK: Literals and numbers
 
-    private mutating func parseLiteral(_ word: StaticString) throws(JSONParseError) {
+    mutating func parseLiteral(_ word: StaticString) throws(JSONParseError) {
         let count = word.utf8CodeUnitCount
         for i in 0..<count {
             guard position + i < bytes.count, bytes[position + i] == word.utf8Start[i] else {
@@ -184,7 +196,7 @@ struct JSONParser {
         position += count
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         var i = position
         let negative = bytes[i] == ASCII.minus
@@ -246,6 +258,12 @@ struct JSONParser {
 
     /// The slow path for strings with escapes: decode into `scratch`, then make the String once.
     private mutating func parseEscapedString(from start: Int, firstEscape: Int) throws(JSONParseError) -> String {
+        try decodeEscapedString(from: start, firstEscape: firstEscape)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Decodes a string with escapes into `scratch` and moves past its closing quote.
+    mutating func decodeEscapedString(from start: Int, firstEscape: Int) throws(JSONParseError) {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
         var i = firstEscape
@@ -253,7 +271,7 @@ struct JSONParser {
             let byte = bytes[i]
             if byte == ASCII.quote {
                 position = i + 1
-                return String(decoding: scratch, as: UTF8.self)
+                return
             }
             if byte == ASCII.backslash {
                 i = try decodeEscape(at: i)
@@ -337,7 +355,7 @@ struct JSONParser {
 
     /// Validates the multi-byte UTF-8 sequence starting at `start` (Unicode Table 3-7: no overlong
     /// forms, no encoded surrogates, nothing above U+10FFFF); returns the offset after it.
-    private func skipUTF8Sequence(at start: Int) throws(JSONParseError) -> Int {
+    func skipUTF8Sequence(at start: Int) throws(JSONParseError) -> Int {
         let lead = bytes[start]
         let length: Int
         var low: UInt8 = 0x80
@@ -363,7 +381,7 @@ struct JSONParser {
         return start + length
     }
 
-    private func failure(_ offset: Int, _ reason: String) -> JSONParseError {
+    func failure(_ offset: Int, _ reason: String) -> JSONParseError {
         JSONParseError(offset: offset, reason: reason)
     }
 }

@@ -21,7 +21,7 @@ public enum Operation: Sendable, Hashable {
 
 /// A `push` request: an APNs payload and the sender's optional metadata.
 public struct PushRequest: Sendable, Hashable {
-    public var payload: JSONValue
+    public var payload: PushPayload
     /// The payload's encoded size in bytes, as received (APNs counts bytes, not values).
     public var payloadBytes: Int
     public var id: String?
@@ -29,7 +29,7 @@ public struct PushRequest: Sendable, Hashable {
     /// Epoch seconds; `0` means "only if a scene can take it now".
     public var expiration: Int64?
 
-    public init(payload: JSONValue, payloadBytes: Int, id: String? = nil, collapseId: String? = nil, expiration: Int64? = nil) {
+    public init(payload: PushPayload, payloadBytes: Int, id: String? = nil, collapseId: String? = nil, expiration: Int64? = nil) {
         self.payload = payload
         self.payloadBytes = payloadBytes
         self.id = id
@@ -64,7 +64,7 @@ public enum RetractTarget: Sendable, Hashable {
 /// The entry a scene was launched with (R2).
 public enum LaunchEntry: Sendable, Hashable {
     case url(String)
-    case push(payload: JSONValue, payloadBytes: Int)
+    case push(payload: PushPayload, payloadBytes: Int)
 }
 
 /// The `scene.*` operations; the scene's name travels beside them in `Operation.scene`.

@@ -51,7 +51,7 @@ extension RequestFields {
         switch name {
         case "push":
             guard let payload else { throw check.missing("payload") }
-            guard case .object = payload else { throw check.wrongType("payload", "an object (the APNs payload)") }
+            guard payload.isObject else { throw check.wrongType("payload", "an object (the APNs payload)") }
             return .push(PushRequest(payload: payload, payloadBytes: payloadBytes,
                                      id: try check.string("id", id),
                                      collapseId: try check.string("collapseId", collapseId),
@@ -117,7 +117,7 @@ extension RequestFields {
             guard case .string(let text) = url, !text.isEmpty else { throw check.wrongType("launch.url", "a non-empty string") }
             return .url(text)
         case (nil, let payload?):
-            guard case .object = payload else { throw check.wrongType("launch.push", "an object (the APNs payload)") }
+            guard payload.isObject else { throw check.wrongType("launch.push", "an object (the APNs payload)") }
             return .push(payload: payload, payloadBytes: launch.pushBytes)
         default:
             throw check.wrongType("launch", shape)

@@ -4,13 +4,14 @@
 /// a dictionary of the top-level object. Unknown members are parsed (they must be valid JSON) and
 /// otherwise ignored, so a newer client's extra fields do not break an older daemon. The byte span
 /// of `payload` (and of `launch.push`) is measured on the raw text, as received: that is what APNs
-/// counts against its 4096-byte limit, whitespace included.
+/// counts against its 4096-byte limit, whitespace included. Payloads are scanned, not parsed into a
+/// tree (`PushPayload`): they are checked as strictly, and stay text.
 struct RequestFields {
     /// False when the line is valid JSON but not an object.
     var isObject = true
     var req: JSONValue?
     var op: JSONValue?
-    var payload: JSONValue?
+    var payload: PushPayload?
     var payloadBytes = 0
     var id: JSONValue?
     var collapseId: JSONValue?
@@ -33,7 +34,7 @@ struct RequestFields {
     struct Launch {
         var notAnObject: JSONValue?
         var url: JSONValue?
-        var push: JSONValue?
+        var push: PushPayload?
         var pushBytes = 0
     }
 
@@ -53,7 +54,7 @@ struct RequestFields {
             switch key {
             case "req": try Self.store(&req, key, &parser)
             case "op": try Self.store(&op, key, &parser)
-            case "payload": try Self.storeMeasured(&payload, &payloadBytes, key, &parser)
+            case "payload": try Self.storePayload(&payload, &payloadBytes, key, &parser)
             case "id": try Self.store(&id, key, &parser)
             case "collapseId": try Self.store(&collapseId, key, &parser)
             case "expiration": try Self.store(&expiration, key, &parser)
@@ -84,13 +85,12 @@ struct RequestFields {
         slot = try parser.parseValue()
     }
 
-    private static func storeMeasured(_ slot: inout JSONValue?, _ byteCount: inout Int, _ key: String,
-                                      _ parser: inout JSONParser) throws(JSONParseError) {
+    private static func storePayload(_ slot: inout PushPayload?, _ byteCount: inout Int, _ key: String,
+                                     _ parser: inout JSONParser) throws(JSONParseError) {
         guard slot == nil else { throw parser.duplicateKey(key) }
-        parser.skipWhitespace()
-        let start = parser.position
-        slot = try parser.parseValue()
-        byteCount = parser.position - start
+        let payload = try parser.scanPayload()
+        byteCount = payload.text.count
+        slot = payload
     }
 
     private static func skipUnknown(_ key: String, _ seen: inout [String], _ parser: inout JSONParser) throws(JSONParseError) {
@@ -112,7 +112,7 @@ struct RequestFields {
             first = false
             switch key {
             case "url": try store(&launch.url, key, &parser)
-            case "push": try storeMeasured(&launch.push, &launch.pushBytes, key, &parser)
+            case "push": try storePayload(&launch.push, &launch.pushBytes, key, &parser)
             default: try skipUnknown(key, &unknownKeys, &parser)
             }
         }

@@ -1,0 +1,180 @@
+/// Checking a push payload without building its value.
+///
+/// Routing reads one or two members of a payload, so building the whole `JSONValue` tree (a
+/// dictionary per object, a `String` per key and value) costs far more than it is used for. The
+/// scan checks exactly what `parseValue` checks, in the same order and with the same errors at the
+/// same offsets (duplicate keys of an object are reported when the object closes, as there), and
+/// records each member of the objects reachable from the top through objects as byte offsets.
+/// Members inside arrays are checked but not recorded: a key path cannot step into an array.
+extension JSONParser {
+    /// Scans the value at the current position (leading whitespace skipped) into a payload that owns
+    /// a copy of its text.
+    mutating func scanPayload() throws(JSONParseError) -> PushPayload {
+        skipWhitespace()
+        let start = position
+        var scan = PayloadScan(base: start)
+        let (kind, _) = try scanValue(&scan, indexed: true)
+        let text = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        return PushPayload(text: text, kind: kind, members: scan.members)
+    }
+
+    /// Returns the value's kind, and for a string whether its text is plain (see `PushPayload.Member`).
+    private mutating func scanValue(_ scan: inout PayloadScan, indexed: Bool) throws(JSONParseError)
+        -> (PushPayload.Kind, plain: Bool) {
+        guard let byte = peekSignificant() else { throw failure(position, "expected a value") }
+        switch byte {
+        case ASCII.openBrace: try scanObject(&scan, indexed: indexed); return (.object, false)
+        case ASCII.openBracket: try scanArray(&scan); return (.array, false)
+        case ASCII.quote: return (.string, try scanString())
+        case UInt8(ascii: "t"): try parseLiteral("true"); return (.true, false)
+        case UInt8(ascii: "f"): try parseLiteral("false"); return (.false, false)
+        case UInt8(ascii: "n"): try parseLiteral("null"); return (.null, false)
+        case ASCII.minus, ASCII.zero...ASCII.nine: _ = try parseNumber(); return (.number, false)
+        default: throw failure(position, "expected a value")
+        }
+    }
+
+    /// Checks a string at its opening quote and moves past the closing one. Returns true when the
+    /// text is plain: ASCII without escapes, so that its bytes are its characters.
+    mutating func scanString() throws(JSONParseError) -> Bool {
+        position += 1
+        var i = position
+        var ascii = true
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == ASCII.quote {
+                position = i + 1
+                return ascii
+            }
+            if byte == ASCII.backslash {
+                try decodeEscapedString(from: position, firstEscape: i)
+                return false
+            }
+            if byte < 0x20 { throw failure(i, "control character in a string (escape it as \\u00XX)") }
+            if byte < 0x80 {
+                i += 1
+            } else {
+                ascii = false
+                i = try skipUTF8Sequence(at: i)
+            }
+        }
+        throw failure(i, "expected '\"' to close the string")
+    }
+
+    private mutating func scanObject(_ scan: inout PayloadScan, indexed: Bool) throws(JSONParseError) {
+        try openObject()
+        let base = scan.keys.count
+        var first = true
+        while try nextMember(first: first) {
+            first = false
+            let quote = position
+            let plainKey = try scanString()
+            let keyEnd = position - 1
+            scan.keys.append(PayloadScan.Key(quote: Int32(quote), end: Int32(keyEnd), plain: plainKey))
+            try expectColon()
+            guard indexed else {
+                _ = try scanValue(&scan, indexed: false)
+                continue
+            }
+            let slot = scan.members.count
+            scan.members.append(PushPayload.Member())
+            skipWhitespace()
+            let valueStart = position
+            let (kind, plainValue) = try scanValue(&scan, indexed: true)
+            scan.members[slot] = PushPayload.Member(
+                keyStart: Int32(quote + 1 - scan.base), keyEnd: Int32(keyEnd - scan.base),
+                valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),
+                subtreeEnd: Int32(scan.members.count), kind: kind, keyPlain: plainKey, valuePlain: plainValue)
+        }
+        try checkDuplicates(scan.keys[base...])
+        scan.keys.removeSubrange(base...)
+    }
+
+    private mutating func scanArray(_ scan: inout PayloadScan) throws(JSONParseError) {
+        try enterContainer()
+        position += 1
+        if peekSignificant() == ASCII.closeBracket {
+            position += 1
+            depth -= 1
+            return
+        }
+        while true {
+            _ = try scanValue(&scan, indexed: false)
+            switch peekSignificant() {
+            case ASCII.comma:
+                position += 1
+            case ASCII.closeBracket:
+                position += 1
+                depth -= 1
+                return
+            default:
+                throw failure(position, "expected ',' or ']' after an array element")
+            }
+        }
+    }
+
+    /// The first key (in member order) equal to an earlier one is the duplicate, as when members go
+    /// into a dictionary one by one. Equality is `String`'s (canonical equivalence), so only plain
+    /// keys are compared as bytes; a small object of plain keys is checked pairwise, without hashing.
+    private func checkDuplicates(_ keys: ArraySlice<PayloadScan.Key>) throws(JSONParseError) {
+        guard keys.count > 1 else { return }
+        if keys.count <= 16, keys.allSatisfy(\.plain) {
+            for i in keys.indices.dropFirst() {
+                for j in keys.startIndex..<i where sameBytes(keys[i], keys[j]) {
+                    throw failure(Int(keys[i].quote), "duplicate key \"\(keyText(keys[i]))\"")
+                }
+            }
+            return
+        }
+        var seen = Set<String>(minimumCapacity: keys.count)
+        for key in keys {
+            let text = keyText(key)
+            if !seen.insert(text).inserted { throw failure(Int(key.quote), "duplicate key \"\(text)\"") }
+        }
+    }
+
+    private func sameBytes(_ a: PayloadScan.Key, _ b: PayloadScan.Key) -> Bool {
+        let count = Int(a.end - a.quote) - 1
+        guard count == Int(b.end - b.quote) - 1 else { return false }
+        let x = Int(a.quote) + 1
+        let y = Int(b.quote) + 1
+        for k in 0..<count where bytes[x + k] != bytes[y + k] { return false }
+        return true
+    }
+
+    private func keyText(_ key: PayloadScan.Key) -> String {
+        if key.plain {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(key.quote) + 1..<Int(key.end)]), as: UTF8.self)
+        }
+        return Self.validatedString(in: bytes, at: Int(key.quote))
+    }
+
+    /// The string at `quote` in text that was checked before, so that it cannot fail.
+    static func validatedString(in bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> String {
+        var parser = JSONParser(bytes)
+        parser.position = quote
+        return (try? parser.parseString()) ?? ""
+    }
+
+    /// The value of text that was checked before, so that it cannot fail.
+    static func validatedValue(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONValue {
+        var parser = JSONParser(bytes)
+        return (try? parser.parseValue()) ?? .null
+    }
+}
+
+/// What a payload scan collects: the members recorded so far, and the keys of the objects being
+/// scanned (innermost last) for the duplicate check when each object closes.
+struct PayloadScan {
+    /// A key's opening and closing quote, as offsets into the line.
+    struct Key {
+        var quote: Int32
+        var end: Int32
+        var plain: Bool
+    }
+
+    /// The offset of the payload's first byte in the line; members are recorded relative to it.
+    let base: Int
+    var members: [PushPayload.Member] = []
+    var keys: [Key] = []
+}
