@@ -284,7 +284,9 @@ public final class Daemon: ConnectionDelegate {
     }
 
     /// Commits the turn's records, then writes its messages (grouped into one write per connection),
-    /// closes what the router closed and arms its timer.
+    /// closes what the router closed and arms its timer. Messages are encoded straight into each
+    /// connection's staged output, so a connection is looked up once per message and no buffer is
+    /// allocated per turn.
     private func perform(_ effects: [Effect]) {
         let records = effects.compactMap { effect -> Record? in
             if case .persist(let record) = effect { return record }
@@ -299,28 +301,24 @@ public final class Daemon: ConnectionDelegate {
                 effects = effects.compactMap(Daemon.withoutPromises)
             }
         }
-        var output: [ConnectionID: [UInt8]] = [:]
-        var order: [ConnectionID] = []
-        func flush(_ id: ConnectionID) {
-            guard let bytes = output.removeValue(forKey: id) else { return }
-            connections[id]?.send(bytes)
-        }
+        var staged: [Connection] = []
         for effect in effects {
             switch effect {
             case .send(let id, let message):
-                guard connections[id] != nil else { continue }
-                if output[id] == nil { order.append(id) }
-                message.encode(into: &output[id, default: []])
+                guard let connection = connections[id] else { continue }
+                if !connection.hasStagedOutput { staged.append(connection) }
+                connection.stage(message)
             case .close(let id):
-                flush(id)
-                connections[id]?.closeAfterFlush(.requested("closed by the router"))
+                guard let connection = connections[id] else { continue }
+                connection.flush()
+                connection.closeAfterFlush(.requested("closed by the router"))
             case .armTimer(let at):
                 armRouterTimer(at)
             case .persist:
                 break
             }
         }
-        for id in order { flush(id) }
+        for connection in staged { connection.flush() }
     }
 
     /// Tells the router `.timer` once the wall clock has reached `at`, never before: a libuv timer

@@ -64,6 +64,9 @@ public final class Connection: UVHandleOwner {
     let pipe: UnsafeMutablePointer<uv_pipe_t>
     private var decoder: FrameDecoder
     private var writes = WriteQueue()
+    /// Messages encoded this turn and not yet handed to the socket: one write per connection per
+    /// turn. The buffer keeps its capacity, so a busy connection encodes without reallocating.
+    private var staged: [UInt8] = []
     private let stallTimer: LoopTimer
     public private(set) var isClosing = false
     /// Reading was started and not ended for good (end of input, an oversized frame, shutdown).
@@ -134,6 +137,22 @@ public final class Connection: UVHandleOwner {
             isPaused = true
             uv_read_stop(asStream(pipe))
         }
+    }
+
+    /// Whether messages wait in the staged output for `flush`.
+    public var hasStagedOutput: Bool { !staged.isEmpty }
+
+    /// Encodes `message` into the staged output; `flush` writes it, after everything sent before.
+    public func stage(_ message: Message) {
+        guard !isClosing else { return }
+        message.encode(into: &staged)
+    }
+
+    /// Writes the staged output (see `send`).
+    public func flush() {
+        guard !staged.isEmpty else { return }
+        send(staged)
+        staged.removeAll(keepingCapacity: true)
     }
 
     /// Stops reading and closes once everything sent so far has been written.
