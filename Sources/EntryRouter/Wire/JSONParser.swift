@@ -9,7 +9,9 @@
 ///
 /// Besides whole values it offers a member-by-member cursor (`openObject`, `nextKey`) so that request
 /// decoding reads the top-level object straight into its fields and learns the byte span of a member
-/// (the push payload's size as received) without building a dictionary first.
+/// (the push payload's size as received) without building a dictionary first. A push payload is
+/// scanned instead of parsed (`scanPayload`, in `JSONParser+Scanning.swift`): checked as strictly,
+/// and kept as text with an index of its members.
 ///
 /// The parser borrows `bytes`: create and use it inside `withUnsafeBufferPointer` and never let it
 /// escape that closure.
@@ -24,7 +26,7 @@ struct JSONParser {
     private(set) var keyOffset = 0
     var depth = 0
     /// Reused buffer for strings with escapes; plain strings are made straight from `bytes`.
-    private(set) var scratch: [UInt8] = []
+    private var scratch: [UInt8] = []
     /// Members of the objects being parsed, innermost last (see `parseObject`).
     private var pendingMembers: [PendingMember] = []
 
