@@ -14,6 +14,8 @@ public struct Router: Sendable {
     /// Every scene name ever connected: a later op for a gone name is `not_a_scene`, not `unknown_scene`.
     var knownScenes: Set<String> = []
     var watchers: Set<ConnectionID> = []
+    /// What each route's entries share, made once per route.
+    var shapes: RouteShapes
     var inbox = Inbox()
     var dedupe: DedupeWindow
     var expiry = ExpiryQueue()
@@ -40,6 +42,7 @@ public struct Router: Sendable {
         self.config = config
         self.routing = routing
         self.limits = limits
+        self.shapes = RouteShapes(config: config)
         self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, restoring: seen)
         self.nextEntryNumber = nextEntryNumber
         self.unrecovered = entries

@@ -2,22 +2,38 @@
 ///
 /// Keys are remembered from their first sighting for `window` milliseconds; a repeat inside the
 /// window is a duplicate and does not extend it.
+///
+/// A full inbox has a key per entry, so a sighting keeps only what a duplicate reply needs beyond
+/// the key: the original's route shape and params (the params share their storage with the entry
+/// while it waits). The original's id is the key's own for a sender id (the sender sends the same
+/// id again); only a generated id (a launch entry's) is kept, beside.
 struct DedupeWindow: Sendable {
     let window: Int64
     private var seen: [String: Sighting] = [:]
     /// Keys in the order they were seen, for pruning from the oldest.
     private var order: [SeenKey] = []
     private var head = 0
+    /// The generated ids of originals whose key does not name them (launch entries), by key.
+    private var generatedIds: [String: String] = [:]
 
-    /// What a duplicate reply can say about the original entry; nil after a restart.
+    /// What a duplicate reply can say about the original entry, besides its id; nil after a restart.
     struct Sighting: Sendable {
         var at: Instant
-        var original: EntryReply?
+        var original: Original?
+    }
+
+    struct Original: Sendable {
+        var shape: RouteShape
+        var params: [String: String]
     }
 
     init(window: Int64, restoring keys: [SeenKey]) {
         self.window = window
-        for key in keys.sorted(by: { $0.at < $1.at }) where seen[key.key] == nil {
+        seen.reserveCapacity(keys.count)
+        order.reserveCapacity(keys.count)
+        // The store returns them oldest first; sorting a copy of 100 000 keys would only cost start-up time.
+        let inOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1].at <= keys[$0].at }
+        for key in inOrder ? keys : keys.sorted(by: { $0.at < $1.at }) where seen[key.key] == nil {
             seen[key.key] = Sighting(at: key.at, original: nil)
             order.append(key)
         }
@@ -29,10 +45,17 @@ struct DedupeWindow: Sendable {
         return sighting
     }
 
-    /// Remembers a new key and returns the record to persist.
-    mutating func insert(_ key: String, at now: Instant, original: EntryReply?) -> SeenKey {
+    /// The id of the original that `key` saw, when it was generated rather than sent.
+    func generatedId(of key: String) -> String? {
+        generatedIds.isEmpty ? nil : generatedIds[key]
+    }
+
+    /// Remembers a new key and returns the record to persist. `generatedId` is the original's id when
+    /// the key does not carry it.
+    mutating func insert(_ key: String, at now: Instant, original: Original, generatedId: String?) -> SeenKey {
         let record = SeenKey(key: key, at: now)
         seen[key] = Sighting(at: now, original: original)
+        if let generatedId { generatedIds[key] = generatedId } else if !generatedIds.isEmpty { generatedIds[key] = nil }
         order.append(record)
         return record
     }
@@ -40,7 +63,11 @@ struct DedupeWindow: Sendable {
     /// Forgets the keys that fell out of the window.
     mutating func prune(at now: Instant) {
         while head < order.count, isOutside(order[head].at, at: now) {
-            if seen[order[head].key]?.at == order[head].at { seen[order[head].key] = nil }
+            let key = order[head].key
+            if let index = seen.index(forKey: key), seen.values[index].at == order[head].at {
+                seen.remove(at: index)
+                if !generatedIds.isEmpty { generatedIds[key] = nil }
+            }
             head += 1
         }
         if head > 1024, head * 2 > order.count {

@@ -28,7 +28,7 @@ extension Router {
         let shows = scenes.values[index].shows
         scenes.values[index].shows = []
         for var entry in shows {
-            switch entry.target {
+            switch entry.shape.target {
             case .show(let tab):
                 selectTab(tab, at: index, name)
                 let screen = newScreenID()

@@ -6,7 +6,7 @@ extension Router {
         let waiting = records.enumerated().filter { !$0.element.state.isTerminal }
             .sorted { ($0.element.received, $0.offset) < ($1.element.received, $1.offset) }.map(\.element)
         for record in waiting {
-            guard var entry = Entry(restoring: record, seq: newSeq(), config: config) else {
+            guard var entry = Entry(restoring: record, seq: newSeq(), config: config, shapes: &shapes) else {
                 var gone = record
                 gone.state = .retracted
                 counts[.retracted] += 1
