@@ -29,7 +29,7 @@ public struct Router: Sendable {
     var nextReadySince: UInt64 = 1
     var shuttingDown = false
     var armed: Instant?
-    var turn = Turn(now: Instant(milliseconds: 0))
+    var turn = Turn(now: Instant(milliseconds: 0), firstSeq: 1)
     private var inputs: [(Input, Instant)] = []
     private var unrecovered: [EntryRecord]?
 
@@ -73,7 +73,7 @@ public struct Router: Sendable {
     public mutating func recover(at now: Instant) -> [Effect] {
         guard let records = unrecovered else { return [] }
         unrecovered = nil
-        turn = Turn(now: now)
+        turn = Turn(now: now, firstSeq: nextSeq)
         restore(records)
         dedupe.prune(at: now)
         return collectEffects()
@@ -98,7 +98,7 @@ public struct Router: Sendable {
     }
 
     private mutating func run(_ batch: [(Input, Instant)], refusing refused: Set<Int>, endingAt end: Instant) {
-        turn = Turn(now: batch.first?.1 ?? end)
+        turn = Turn(now: batch.first?.1 ?? end, firstSeq: nextSeq)
         for (index, (input, now)) in batch.enumerated() {
             turn.input = index
             turn.now = max(turn.now, now)

@@ -8,6 +8,9 @@
 /// the array; `compactIfSparse` closes the holes, and rebuilds the indexes, once they are a third.
 struct Inbox: Sendable {
     private var slots: [Entry?] = []
+    /// The seq of each slot's entry, kept where the entry was removed: expiry looks entries up by
+    /// seq, which is a binary search here while the slots are in order.
+    private var seqs: [UInt64] = []
     /// Positions in `slots`.
     private var slotById: [String: Int32] = [:]
     /// By the shape's kind slot: kinds are bounded by the config, and an emptied list keeps its
@@ -47,6 +50,32 @@ struct Inbox: Sendable {
 
     func entry(id: String) -> Entry? { slotById[id].flatMap { slots[Int($0)] } }
 
+    func contains(seq: UInt64) -> Bool { slot(ofSeq: seq) != nil }
+
+    mutating func remove(seq: UInt64) -> Entry? {
+        guard let slot = slot(ofSeq: seq), let entry = slots[Int(slot)] else { return nil }
+        return remove(id: entry.id)
+    }
+
+    /// The slot holding the entry with this seq.
+    private func slot(ofSeq seq: UInt64) -> Int32? {
+        guard inOrder else {
+            guard let index = seqs.indices.first(where: { seqs[$0] == seq && slots[$0] != nil }) else { return nil }
+            return Int32(index)
+        }
+        var low = 0, high = seqs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if seqs[mid] < seq { low = mid + 1 } else { high = mid }
+        }
+        // An entry removed and added back while it was the newest left its seq behind just before.
+        while low < seqs.count, seqs[low] == seq {
+            if slots[low] != nil { return Int32(low) }
+            low += 1
+        }
+        return nil
+    }
+
     mutating func add(_ entry: Entry) {
         let slot = Int32(slots.count)
         if let old = slotById.updateValue(slot, forKey: entry.id) { remove(at: old, unindexingId: false) }
@@ -54,6 +83,7 @@ struct Inbox: Sendable {
         newestSeq = max(newestSeq, entry.seq)
         indexKindAndCollapseId(of: entry, at: slot)
         slots.append(entry)
+        seqs.append(entry.seq)
         count += 1
     }
 
@@ -148,17 +178,20 @@ struct Inbox: Sendable {
         var live = slots.compactMap { $0 }
         if !inOrder { live.sort { $0.seq < $1.seq } }
         slots = []
+        seqs = []
         slotById.removeAll(keepingCapacity: true)
         for index in byKind.indices { byKind[index].removeAll(keepingCapacity: true) }
         byCollapseId.removeAll()
         inOrder = true
         newestSeq = live.last?.seq ?? 0
         slots.reserveCapacity(live.count)
+        seqs.reserveCapacity(live.count)
         for entry in live {
             let slot = Int32(slots.count)
             slotById[entry.id] = slot
             indexKindAndCollapseId(of: entry, at: slot)
             slots.append(entry)
+            seqs.append(entry.seq)
         }
     }
 }

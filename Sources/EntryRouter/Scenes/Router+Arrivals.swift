@@ -15,7 +15,8 @@ extension Router {
     }
 
     enum Admission {
-        case admitted(String)
+        /// A new entry: its id and seq.
+        case admitted(String, seq: UInt64)
         /// A repeat: nothing new was created. Says what the original was, when known.
         case duplicate(EntryReply)
         case refused(WireError)
@@ -61,13 +62,13 @@ extension Router {
                           seq: newSeq(), expires: expires, source: arrival.source, state: .pending)
         if let key = arrival.dedupeKey {
             let original = DedupeWindow.Original(shape: entry.shape, params: entry.params)
-            turn.persists.append(.seen(dedupe.insert(key, at: turn.now, original: original,
-                                                     generatedId: arrival.id == nil ? entry.id : nil)))
+            turn.persists.append(.persist(.seen(dedupe.insert(key, at: turn.now, original: original,
+                                                     generatedId: arrival.id == nil ? entry.id : nil))))
         }
-        if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, entry: entry.id)) }
+        if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
         replaceOlder(than: entry)
         place(entry, from: nil)
-        return .admitted(entry.id)
+        return .admitted(entry.id, seq: entry.seq)
     }
 
     private enum Original {

@@ -14,7 +14,7 @@ extension Router {
                 var gone = record
                 gone.state = .retracted
                 counts[.retracted] += 1
-                turn.persists.append(.entry(gone))
+                turn.persists.append(.persist(.entry(gone)))
                 continue
             }
             counts[entry.state] += 1
@@ -25,7 +25,7 @@ extension Router {
             if entry.state != .pending || entry.scene != nil { move(&entry, to: .pending, scene: nil) }
             // A restored entry has no expiry item yet, whatever state it was stored in.
             inbox.add(entry)
-            if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, entry: entry.id)) }
+            if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, seq: entry.seq)) }
         }
     }
 }
