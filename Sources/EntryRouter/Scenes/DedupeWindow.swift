@@ -5,16 +5,14 @@
 ///
 /// A full inbox has a key per entry, so a sighting keeps only what a duplicate reply needs beyond
 /// the key: the original's route shape and params (the params share their storage with the entry
-/// while it waits). The original's id is the key's own for a sender id (the sender sends the same
-/// id again); only a generated id (a launch entry's) is kept, beside.
+/// while it waits). Its id is not kept: a repeated sender id is the original's id, and a replayed
+/// launch entry is answered by its `scene.connect`'s `ok`, never with an entry reply.
 struct DedupeWindow: Sendable {
     let window: Int64
     private var seen: [String: Sighting] = [:]
     /// Keys in the order they were seen, for pruning from the oldest.
     private var order: [SeenKey] = []
     private var head = 0
-    /// The generated ids of originals whose key does not name them (launch entries), by key.
-    private var generatedIds: [String: String] = [:]
 
     /// What a duplicate reply can say about the original entry, besides its id; nil after a restart.
     struct Sighting: Sendable {
@@ -45,17 +43,10 @@ struct DedupeWindow: Sendable {
         return sighting
     }
 
-    /// The id of the original that `key` saw, when it was generated rather than sent.
-    func generatedId(of key: String) -> String? {
-        generatedIds.isEmpty ? nil : generatedIds[key]
-    }
-
-    /// Remembers a new key and returns the record to persist. `generatedId` is the original's id when
-    /// the key does not carry it.
-    mutating func insert(_ key: String, at now: Instant, original: Original, generatedId: String?) -> SeenKey {
+    /// Remembers a new key and returns the record to persist.
+    mutating func insert(_ key: String, at now: Instant, original: Original) -> SeenKey {
         let record = SeenKey(key: key, at: now)
         seen[key] = Sighting(at: now, original: original)
-        if let generatedId { generatedIds[key] = generatedId } else if !generatedIds.isEmpty { generatedIds[key] = nil }
         order.append(record)
         return record
     }
@@ -63,10 +54,8 @@ struct DedupeWindow: Sendable {
     /// Forgets the keys that fell out of the window.
     mutating func prune(at now: Instant) {
         while head < order.count, isOutside(order[head].at, at: now) {
-            let key = order[head].key
-            if let index = seen.index(forKey: key), seen.values[index].at == order[head].at {
+            if let index = seen.index(forKey: order[head].key), seen.values[index].at == order[head].at {
                 seen.remove(at: index)
-                if !generatedIds.isEmpty { generatedIds[key] = nil }
             }
             head += 1
         }

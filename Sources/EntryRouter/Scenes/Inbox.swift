@@ -46,8 +46,6 @@ struct Inbox: Sendable {
         }
     }
 
-    func contains(id: String) -> Bool { slotById[id] != nil }
-
     func entry(id: String) -> Entry? { slotById[id].flatMap { slots[Int($0)] } }
 
     func contains(seq: UInt64) -> Bool { slot(ofSeq: seq) != nil }

@@ -62,8 +62,7 @@ extension Router {
                           seq: newSeq(), expires: expires, source: arrival.source, state: .pending)
         if let key = arrival.dedupeKey {
             let original = DedupeWindow.Original(shape: entry.shape, params: entry.params)
-            turn.persists.append(.persist(.seen(dedupe.insert(key, at: turn.now, original: original,
-                                                     generatedId: arrival.id == nil ? entry.id : nil))))
+            turn.persists.append(.persist(.seen(dedupe.insert(key, at: turn.now, original: original))))
         }
         if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
         replaceOlder(than: entry)
@@ -82,7 +81,9 @@ extension Router {
         if let id = arrival.id, let held = entry(id) { return .known(held.reply) }
         guard let key = arrival.dedupeKey, let sighting = dedupe.sighting(of: key, at: turn.now) else { return nil }
         guard let original = sighting.original else { return .unknown }
-        return .known(EntryReply(id: arrival.id ?? dedupe.generatedId(of: key) ?? "", route: original.shape.name,
+        // A repeated sender id is the original's id; a replayed launch entry (no sender id) is answered
+        // by its connect's `ok`, so the id of its reply is never read.
+        return .known(EntryReply(id: arrival.id ?? "", route: original.shape.name,
                                  params: original.params, state: .duplicate))
     }
 }
