@@ -1,3 +1,4 @@
+import CSQLite
 import EntryRouter
 import Glibc
 
@@ -42,15 +43,25 @@ enum RouterSetup {
     /// (expired entries to record, the timer to arm), which the daemon performs before it serves.
     static func makeRouter(config: Config, limits: RouterLimits, store: EntryStore,
                            at now: Instant) throws(DaemonError) -> (router: Router, restored: Int, startup: [Effect]) {
+        var (router, restored) = try loadRouter(config: config, limits: limits, store: store)
+        let startup = router.recover(at: now)
+        // Loading built (and has dropped) a record per stored entry: tens of MiB with a full inbox, whose
+        // pages glibc would otherwise keep for the life of the process.
+        entryd_release_free_heap()
+        return (router, restored, startup)
+    }
+
+    /// The router with the store's state, not yet recovered; the loaded records die with this call.
+    private static func loadRouter(config: Config, limits: RouterLimits,
+                                   store: EntryStore) throws(DaemonError) -> (router: Router, restored: Int) {
         let stored: StoredState
         do {
             stored = try store.load()
         } catch {
             throw .store(error)
         }
-        var router = Router(config: config, routing: RoutingTable(config: config, limits: limits), limits: limits,
+        let router = Router(config: config, routing: RoutingTable(config: config, limits: limits), limits: limits,
                             restoring: stored.entries, seen: stored.seen, nextEntryNumber: stored.nextEntryNumber)
-        let startup = router.recover(at: now)
-        return (router, stored.entries.count, startup)
+        return (router, stored.entries.count)
     }
 }

@@ -36,6 +36,16 @@ import Testing
         #expect(h.status.counts[.duplicate] == 1)
     }
 
+    @Test func aRepeatedIdAfterItsEntryEndedRepliesWithTheOriginal() {
+        var h = Harness()
+        h.ready()
+        h.step(9, open("app://notice/a", id: "x"))
+        h.step(1, scene("main", .dismissed(modal: "m-1")))
+        let again = h.step(9, open("app://card/7", id: "x"))
+        #expect(again.entryReplies == [EntryReply(id: "x", route: "notice", params: ["arg": "a"], state: .duplicate)])
+        #expect(again.records.isEmpty && again.seen.isEmpty)
+    }
+
     @Test func anIdIsForgottenWhenItLeavesTheWindow() {
         var h = Harness(limits: RouterLimits(dedupeWindowMilliseconds: 60_000))
         h.ready()

@@ -9,6 +9,9 @@ public struct RouteMatch: Sendable, Hashable {
     /// Gates that must be open on a scene before it is handed over (R17).
     public var requires: [String]
     public var actions: [String: [RouteAction]]
+    /// The config route it came from, when a `RoutingTable` made it: lets the router find the route's
+    /// shared shape without hashing its name. A hint, not part of the match's value (not compared).
+    public var routeIndex: Int?
 
     public init(route: String, params: [String: String], target: Target, ttl: Int64? = nil,
                 requires: [String] = [], actions: [String: [RouteAction]] = [:]) {
@@ -18,6 +21,20 @@ public struct RouteMatch: Sendable, Hashable {
         self.ttl = ttl
         self.requires = requires
         self.actions = actions
+    }
+
+    public static func == (a: RouteMatch, b: RouteMatch) -> Bool {
+        a.route == b.route && a.params == b.params && a.target == b.target && a.ttl == b.ttl
+            && a.requires == b.requires && a.actions == b.actions
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(route)
+        hasher.combine(params)
+        hasher.combine(target)
+        hasher.combine(ttl)
+        hasher.combine(requires)
+        hasher.combine(actions)
     }
 
     /// What handing the entry to a scene means.

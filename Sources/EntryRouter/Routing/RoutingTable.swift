@@ -126,6 +126,7 @@ public struct RoutingTable: EntryRouting {
         switch outcomes[index] {
         case .final(var match, let identity):
             match.params = params
+            match.routeIndex = index
             if case .modal(let kind, let priority, _) = match.target, let identity {
                 match.target = .modal(kind: kind, priority: priority, identity: params[identity])
             }

@@ -2,6 +2,11 @@
 ///
 /// Keys are remembered from their first sighting for `window` milliseconds; a repeat inside the
 /// window is a duplicate and does not extend it.
+///
+/// A full inbox has a key per entry, so a sighting keeps only what a duplicate reply needs beyond
+/// the key: the original's route shape and params (the params share their storage with the entry
+/// while it waits). Its id is not kept: a repeated sender id is the original's id, and a replayed
+/// launch entry is answered by its `scene.connect`'s `ok`, never with an entry reply.
 struct DedupeWindow: Sendable {
     let window: Int64
     private var seen: [String: Sighting] = [:]
@@ -9,15 +14,24 @@ struct DedupeWindow: Sendable {
     private var order: [SeenKey] = []
     private var head = 0
 
-    /// What a duplicate reply can say about the original entry; nil after a restart.
+    /// What a duplicate reply can say about the original entry, besides its id; nil after a restart.
     struct Sighting: Sendable {
         var at: Instant
-        var original: EntryReply?
+        var original: Original?
+    }
+
+    struct Original: Sendable {
+        var shape: RouteShape
+        var params: [String: String]
     }
 
     init(window: Int64, restoring keys: [SeenKey]) {
         self.window = window
-        for key in keys.sorted(by: { $0.at < $1.at }) where seen[key.key] == nil {
+        seen.reserveCapacity(keys.count)
+        order.reserveCapacity(keys.count)
+        // The store returns them oldest first; sorting a copy of 100 000 keys would only cost start-up time.
+        let inOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1].at <= keys[$0].at }
+        for key in inOrder ? keys : keys.sorted(by: { $0.at < $1.at }) where seen[key.key] == nil {
             seen[key.key] = Sighting(at: key.at, original: nil)
             order.append(key)
         }
@@ -30,7 +44,7 @@ struct DedupeWindow: Sendable {
     }
 
     /// Remembers a new key and returns the record to persist.
-    mutating func insert(_ key: String, at now: Instant, original: EntryReply?) -> SeenKey {
+    mutating func insert(_ key: String, at now: Instant, original: Original) -> SeenKey {
         let record = SeenKey(key: key, at: now)
         seen[key] = Sighting(at: now, original: original)
         order.append(record)
@@ -40,7 +54,9 @@ struct DedupeWindow: Sendable {
     /// Forgets the keys that fell out of the window.
     mutating func prune(at now: Instant) {
         while head < order.count, isOutside(order[head].at, at: now) {
-            if seen[order[head].key]?.at == order[head].at { seen[order[head].key] = nil }
+            if let index = seen.index(forKey: order[head].key), seen.values[index].at == order[head].at {
+                seen.remove(at: index)
+            }
             head += 1
         }
         if head > 1024, head * 2 > order.count {

@@ -3,41 +3,36 @@
 /// An entry lives in exactly one place at a time: the inbox (`pending`), a scene's modal queue or
 /// its unsent shows (`queued`), or a scene's modal slot (`presenting`, `presented`). Once it leaves
 /// those places in any other state it is forgotten: only its persisted record and the counts remain.
-struct Entry: Sendable, Hashable {
+///
+/// Up to `maxPending` entries wait at once, so an entry keeps only what is its own: what its route
+/// means (name, target, gates, actions) is one `RouteShape` shared by all entries of the route.
+struct Entry: Sendable {
     var id: String
-    var source: EntrySource
-    var route: String
     var params: [String: String]
-    var target: RouteMatch.Target
+    var shape: RouteShape
     var collapseId: String?
-    var requires: [String]
-    var actions: [String: [RouteAction]]
-    var received: Instant
-    /// nil: it waits until handed over.
-    var expires: Instant?
-    /// Arrival order: the tie-break among equal priorities (R4) and the order of pending entries.
-    var seq: UInt64
-    var state: EntryState
+    /// The value of the route's identity param (R7), for a modal route that has one.
+    var identity: String?
     /// The scene it waits for or was handed to; nil while any scene may take it.
     var scene: String?
+    var received: Instant
+    /// Arrival order: the tie-break among equal priorities (R4) and the order of pending entries.
+    var seq: UInt64
+    /// nil: it waits until handed over.
+    var expires: Instant?
+    var source: EntrySource
+    var state: EntryState
+
+    /// The final route's name.
+    var route: String { shape.name }
+    var requires: [String] { shape.requires }
+    var actions: [String: [RouteAction]] { shape.actions }
 
     /// The modal kind, for modal routes.
-    var kind: String? {
-        if case .modal(let kind, _, _) = target { return kind }
-        return nil
-    }
+    var kind: String? { shape.kind }
 
     /// Lower is presented first; only modal routes queue.
-    var priority: Int {
-        if case .modal(_, let priority, _) = target { return priority }
-        return Int.max
-    }
-
-    /// The value of the route's identity param (R7).
-    var identity: String? {
-        if case .modal(_, _, let identity) = target { return identity }
-        return nil
-    }
+    var priority: Int { shape.priority }
 
     /// An entry expires once `now` is past its expiry (SPEC §3.1: now > expiration).
     func isExpired(at now: Instant) -> Bool {
@@ -47,15 +42,16 @@ struct Entry: Sendable, Hashable {
 
     /// Whether a `collapseId` or modal kind makes this entry stand in for `other` (R6, R10).
     func sharesKindOrCollapseId(with other: Entry) -> Bool {
-        if let kind, kind == other.kind { return true }
+        if let kindSlot = shape.kindSlot, kindSlot == other.shape.kindSlot { return true }
         if let collapseId, collapseId == other.collapseId { return true }
         return false
     }
 
     var record: EntryRecord {
-        EntryRecord(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
-                    priority: kind == nil ? nil : priority, identity: identity, received: received,
-                    expires: expires, state: state, scene: scene)
+        let kind = kind
+        return EntryRecord(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
+                           priority: kind == nil ? nil : priority, identity: identity, received: received,
+                           expires: expires, state: state, scene: scene)
     }
 
     var reply: EntryReply { EntryReply(id: id, route: route, params: params, state: state) }
@@ -65,25 +61,23 @@ extension Entry {
     /// Rebuilds a stored entry. What a record does not carry (show or tab target, gates, actions) comes
     /// from the config's route of the same name; nil when neither the record nor the config says
     /// what handing it over would mean (its route was removed from the config).
-    init?(restoring record: EntryRecord, seq: UInt64, config: Config) {
-        let route = config.route(named: record.route)
-        let target: RouteMatch.Target
+    init?(restoring record: EntryRecord, seq: UInt64, config: Config, shapes: inout RouteShapes) {
+        let index = config.routes.firstIndex { $0.name == record.route }
+        let route = index.map { config.routes[$0] }
+        let shape: RouteShape
+        var identity: String?
         if let kind = record.kind {
             let priority = record.priority ?? config.modals[kind] ?? Int.max
-            target = .modal(kind: kind, priority: priority, identity: record.identity)
+            shape = shapes.shape(name: record.route, target: .modal(kind: kind, priority: priority),
+                                 requires: route?.requires ?? [], actions: route?.actions ?? [:])
+            identity = record.identity
         } else {
-            switch route?.presentation {
-            case .show(let tab): target = .show(tab: tab)
-            case .tab(let tab): target = .tab(tab)
-            case .modal(let kind):
-                let identity = route?.identity.flatMap { record.params[$0] }
-                target = .modal(kind: kind, priority: config.modals[kind] ?? Int.max, identity: identity)
-            case .redirect, nil: return nil
-            }
+            guard let index, let known = shapes.shape(routeIndex: index) else { return nil }
+            shape = known
+            if case .modal = known.target { identity = route?.identity.flatMap { record.params[$0] } }
         }
-        self.init(id: record.id, source: record.source, route: record.route, params: record.params,
-                  target: target, collapseId: record.collapseId, requires: route?.requires ?? [],
-                  actions: route?.actions ?? [:], received: record.received, expires: record.expires,
-                  seq: seq, state: record.state, scene: record.scene)
+        self.init(id: record.id, params: record.params, shape: shape, collapseId: record.collapseId,
+                  identity: identity, scene: record.scene, received: record.received, seq: seq,
+                  expires: record.expires, source: record.source, state: record.state)
     }
 }

@@ -5,7 +5,8 @@
 struct ExpiryQueue: Sendable {
     struct Item: Sendable, Hashable {
         var expires: Instant
-        var entry: String
+        /// The entry's seq: unlike its id, comparing and looking it up hashes nothing.
+        var seq: UInt64
     }
 
     private var heap: [Item] = []

@@ -1,100 +1,195 @@
 /// The pending entries (R1, R17): those no ready scene has taken yet, unassigned or waiting for one
-/// scene's gates. Indexed by modal kind and collapseId, because latest-wins (R6) looks them up on
+/// scene's gates. Indexed by id, modal kind and collapseId, because latest-wins (R6) looks them up on
 /// every arrival and the inbox may hold up to `maxPending` entries.
 ///
-/// The inbox keeps arrival order itself: a hand-over of thousands of entries then walks them in
-/// order instead of sorting whole entries, which was most of its cost.
+/// The entries live in one array in arrival order, which a hand-over walks instead of sorting, and
+/// which costs an entry's own bytes and no more (a dictionary keyed by seq kept up to four times as
+/// many buckets as entries, each the size of an entry). A removal leaves a hole rather than shifting
+/// the array; `compactIfSparse` closes the holes, and rebuilds the indexes, once they are a third.
 struct Inbox: Sendable {
-    /// The entries by arrival order (`seq`, unique per entry).
-    private var bySeq: [UInt64: Entry] = [:]
-    private var seqById: [String: UInt64] = [:]
-    /// Every seq in `bySeq`, ascending, and possibly seqs of entries removed since: a removal leaves
-    /// its seq behind (skipped on reading) rather than shifting the array; `compact` drops them once
-    /// they are the majority.
-    private var order: [UInt64] = []
-    /// Kinds and collapseIds in two maps keyed by the plain value: no key string is built per
-    /// arrival. An emptied kind keeps its (small, config-bounded) set, so latest-wins on a busy kind
-    /// does not free and reallocate it on every arrival; an emptied collapseId is dropped, since
-    /// senders may use unboundedly many.
-    private var byKind: [String: Set<String>] = [:]
-    private var byCollapseId: [String: Set<String>] = [:]
+    private var slots: [Entry?] = []
+    /// The seq of each slot's entry, kept where the entry was removed: expiry looks entries up by
+    /// seq, which is a binary search here while the slots are in order.
+    private var seqs: [UInt64] = []
+    /// Positions in `slots`.
+    private var slotById: [String: Int32] = [:]
+    /// By the shape's kind slot: kinds are bounded by the config, and an emptied list keeps its
+    /// storage, so latest-wins on a busy kind allocates nothing.
+    private var byKind: [[Int32]] = []
+    /// An emptied collapseId is dropped: senders may use unboundedly many.
+    private var byCollapseId: [String: SlotList] = [:]
+    /// False once an entry older than the newest one was added (a held or released entry): readers
+    /// then sort what they return, until `compact` puts the slots in order again.
+    private var inOrder = true
+    private var newestSeq: UInt64 = 0
 
-    var count: Int { bySeq.count }
+    private(set) var count = 0
 
-    func contains(id: String) -> Bool { seqById[id] != nil }
+    /// The slots of the entries sharing a collapseId: almost always one, which needs no array.
+    private struct SlotList {
+        var first: Int32 = -1
+        var more: [Int32] = []
 
-    func entry(id: String) -> Entry? { seqById[id].flatMap { bySeq[$0] } }
+        mutating func add(_ slot: Int32) {
+            if first < 0 { first = slot } else { more.append(slot) }
+        }
+
+        /// Returns whether the list is empty now.
+        mutating func remove(_ slot: Int32) -> Bool {
+            if first == slot {
+                guard let last = more.popLast() else { return true }
+                first = last
+            } else if let index = more.firstIndex(of: slot) {
+                more.remove(at: index)
+            }
+            return false
+        }
+    }
+
+    func entry(id: String) -> Entry? { slotById[id].flatMap { slots[Int($0)] } }
+
+    func contains(seq: UInt64) -> Bool { slot(ofSeq: seq) != nil }
+
+    mutating func remove(seq: UInt64) -> Entry? {
+        guard let slot = slot(ofSeq: seq), let entry = slots[Int(slot)] else { return nil }
+        return remove(id: entry.id)
+    }
+
+    /// The slot holding the entry with this seq.
+    private func slot(ofSeq seq: UInt64) -> Int32? {
+        guard inOrder else {
+            guard let index = seqs.indices.first(where: { seqs[$0] == seq && slots[$0] != nil }) else { return nil }
+            return Int32(index)
+        }
+        var low = 0, high = seqs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if seqs[mid] < seq { low = mid + 1 } else { high = mid }
+        }
+        // An entry removed and added back while it was the newest left its seq behind just before.
+        while low < seqs.count, seqs[low] == seq {
+            if slots[low] != nil { return Int32(low) }
+            low += 1
+        }
+        return nil
+    }
 
     mutating func add(_ entry: Entry) {
-        if let old = seqById[entry.id] { bySeq[old] = nil }
-        seqById[entry.id] = entry.seq
-        bySeq[entry.seq] = entry
-        insertInOrder(entry.seq)
-        if let kind = entry.kind { byKind[kind, default: []].insert(entry.id) }
-        if let collapseId = entry.collapseId { byCollapseId[collapseId, default: []].insert(entry.id) }
+        let slot = Int32(slots.count)
+        if let old = slotById.updateValue(slot, forKey: entry.id) { remove(at: old, unindexingId: false) }
+        if entry.seq < newestSeq { inOrder = false }
+        newestSeq = max(newestSeq, entry.seq)
+        indexKindAndCollapseId(of: entry, at: slot)
+        slots.append(entry)
+        seqs.append(entry.seq)
+        count += 1
     }
 
     @discardableResult
     mutating func remove(id: String) -> Entry? {
-        guard let seq = seqById.removeValue(forKey: id), let entry = bySeq.removeValue(forKey: seq) else { return nil }
-        if let kind = entry.kind { byKind[kind]?.remove(id) }
-        if let collapseId = entry.collapseId, byCollapseId[collapseId]?.remove(id) != nil,
-           byCollapseId[collapseId]?.isEmpty == true {
-            byCollapseId[collapseId] = nil
-        }
-        if order.count > 2 * bySeq.count + 32 { compact() }
+        guard let slot = slotById.removeValue(forKey: id) else { return nil }
+        let entry = remove(at: slot, unindexingId: false)
+        compactIfSparse()
         return entry
     }
 
     /// Removes the entries that share `entry`'s modal kind or collapseId, in arrival order.
     mutating func removeSharingKindOrCollapseId(with entry: Entry) -> [Entry] {
-        let byKind = entry.kind.flatMap { self.byKind[$0] } ?? []
-        let byCollapseId = entry.collapseId.flatMap { self.byCollapseId[$0] } ?? []
-        if byKind.isEmpty && byCollapseId.isEmpty { return [] }
-        return byKind.union(byCollapseId).compactMap { remove(id: $0) }.sorted { $0.seq < $1.seq }
+        var removed: [Entry] = []
+        if let kindSlot = entry.shape.kindSlot, kindSlot < byKind.count, !byKind[kindSlot].isEmpty {
+            // Every entry of the kind goes: take the list (keeping its storage) rather than edit it per entry.
+            var kindSlots: [Int32] = []
+            swap(&kindSlots, &byKind[kindSlot])
+            for slot in kindSlots {
+                if let gone = remove(at: slot) { removed.append(gone) }
+            }
+            kindSlots.removeAll(keepingCapacity: true)
+            swap(&kindSlots, &byKind[kindSlot])
+        }
+        if let collapseId = entry.collapseId, let list = byCollapseId[collapseId] {
+            if let gone = remove(at: list.first) { removed.append(gone) }
+            for slot in list.more {
+                if let gone = remove(at: slot) { removed.append(gone) }
+            }
+        }
+        if removed.isEmpty { return removed }
+        if removed.count > 1 { removed.sort { $0.seq < $1.seq } }
+        compactIfSparse()
+        return removed
     }
 
     /// Removes and returns the matching entries, in arrival order.
     mutating func removeAll(where matches: (Entry) -> Bool) -> [Entry] {
-        let taken = entries(where: matches)
-        for entry in taken { remove(id: entry.id) }
-        return taken
+        var taken: [(seq: UInt64, slot: Int32)] = []
+        for (slot, entry) in slots.enumerated() {
+            if let entry, matches(entry) { taken.append((entry.seq, Int32(slot))) }
+        }
+        if !inOrder { taken.sort { $0.seq < $1.seq } }
+        let removed = taken.compactMap { remove(at: $0.slot) }
+        compactIfSparse()
+        return removed
     }
 
     /// The matching entries, in arrival order.
     func entries(where matches: (Entry) -> Bool) -> [Entry] {
         var found: [Entry] = []
-        for seq in order {
-            if let entry = bySeq[seq], matches(entry) { found.append(entry) }
-        }
+        for case let entry? in slots where matches(entry) { found.append(entry) }
+        if !inOrder { found.sort { $0.seq < $1.seq } }
         return found
     }
 
     /// The `limit` oldest entries.
     func oldest(_ limit: Int) -> [Entry] {
+        guard inOrder else { return Array(entries { _ in true }.prefix(limit)) }
         var found: [Entry] = []
-        for seq in order where found.count < limit {
-            if let entry = bySeq[seq] { found.append(entry) }
-        }
+        for case let entry? in slots where found.count < limit { found.append(entry) }
         return found
     }
 
-    /// New entries arrive with the highest seq so far; only a held or restored entry goes back in
-    /// between. A seq still left behind by its own removal is not inserted twice.
-    private mutating func insertInOrder(_ seq: UInt64) {
-        guard let last = order.last, seq <= last else {
-            order.append(seq)
-            return
+    @discardableResult
+    private mutating func remove(at slot: Int32, unindexingId: Bool = true) -> Entry? {
+        guard let entry = slots[Int(slot)].take() else { return nil }
+        if unindexingId { slotById[entry.id] = nil }
+        if let kindSlot = entry.shape.kindSlot, let index = byKind[kindSlot].firstIndex(of: slot) {
+            byKind[kindSlot].remove(at: index)
         }
-        var low = 0, high = order.count
-        while low < high {
-            let mid = (low + high) / 2
-            if order[mid] < seq { low = mid + 1 } else { high = mid }
+        if let collapseId = entry.collapseId, let index = byCollapseId.index(forKey: collapseId),
+           byCollapseId.values[index].remove(slot) {
+            byCollapseId.remove(at: index)
         }
-        if order[low] != seq { order.insert(seq, at: low) }
+        count -= 1
+        return entry
     }
 
-    private mutating func compact() {
-        order.removeAll { bySeq[$0] == nil }
+    private mutating func indexKindAndCollapseId(of entry: Entry, at slot: Int32) {
+        if let kindSlot = entry.shape.kindSlot {
+            while byKind.count <= kindSlot { byKind.append([]) }
+            byKind[kindSlot].append(slot)
+        }
+        if let collapseId = entry.collapseId { byCollapseId[collapseId, default: SlotList()].add(slot) }
+    }
+
+    /// Closes the holes once they are a third of the slots, which keeps walks and memory proportional
+    /// to the entries, at a cost of one pass per half as many removals as entries.
+    private mutating func compactIfSparse() {
+        guard slots.count > count + count / 2 + 32 else { return }
+        var live = slots.compactMap { $0 }
+        if !inOrder { live.sort { $0.seq < $1.seq } }
+        slots = []
+        seqs = []
+        slotById.removeAll(keepingCapacity: true)
+        for index in byKind.indices { byKind[index].removeAll(keepingCapacity: true) }
+        byCollapseId.removeAll()
+        inOrder = true
+        newestSeq = live.last?.seq ?? 0
+        slots.reserveCapacity(live.count)
+        seqs.reserveCapacity(live.count)
+        for entry in live {
+            let slot = Int32(slots.count)
+            slotById[entry.id] = slot
+            indexKindAndCollapseId(of: entry, at: slot)
+            slots.append(entry)
+            seqs.append(entry.seq)
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// The one modal a scene shows (seed 001): a single optional value on the scene, never a set of flags.
-struct ModalSlot: Sendable, Hashable {
+struct ModalSlot: Sendable {
     /// The modal id the scene names in `scene.presented`, `scene.dismissed` and `scene.action`.
     var modal: String
     var entry: Entry
@@ -23,8 +23,8 @@ struct ModalSlot: Sendable, Hashable {
     /// R7: a new entry updates this modal in place when kind and identity value are equal. A route
     /// without identity never does, and neither does a modal already on its way out.
     func isUpdated(by new: Entry) -> Bool {
-        guard !isDismissing, let identity = new.identity, let kind = new.kind else { return false }
-        return kind == entry.kind && identity == entry.identity
+        guard !isDismissing, let identity = new.identity, let kind = new.shape.kindSlot else { return false }
+        return kind == entry.shape.kindSlot && identity == entry.identity
     }
 
     var status: SceneStatus.ActiveModal {

@@ -15,7 +15,8 @@ extension Router {
     }
 
     enum Admission {
-        case admitted(String)
+        /// A new entry: its id and seq.
+        case admitted(String, seq: UInt64)
         /// A repeat: nothing new was created. Says what the original was, when known.
         case duplicate(EntryReply)
         case refused(WireError)
@@ -27,17 +28,16 @@ extension Router {
         case .failure(let error): return .refused(error)
         case .success(let routed): match = routed
         }
-        let repeated = original(of: arrival)
-        if repeated != nil { counts[.duplicate] += 1 }
-        switch repeated {
-        case .known(let original)?:
-            return .duplicate(EntryReply(id: original.id, route: original.route, params: original.params,
-                                         state: .duplicate))
-        case .unknown?:
-            return .duplicate(EntryReply(id: arrival.id ?? "", route: match.route, params: match.params,
-                                         state: .duplicate))
-        case nil:
-            break
+        if let repeated = original(of: arrival) {
+            counts[.duplicate] += 1
+            switch repeated {
+            case .known(let original):
+                return .duplicate(EntryReply(id: original.id, route: original.route, params: original.params,
+                                             state: .duplicate))
+            case .unknown:
+                return .duplicate(EntryReply(id: arrival.id ?? "", route: match.route, params: match.params,
+                                             state: .duplicate))
+            }
         }
         guard waitingCount < limits.maxPending else {
             return .refused(WireError(.inboxFull, "\(waitingCount) entries are waiting, the limit (--max-pending) is "
@@ -55,17 +55,19 @@ extension Router {
         case nil:
             expires = match.ttl.map { turn.now.adding(seconds: $0) }
         }
-        let entry = Entry(id: arrival.id ?? newEntryID(), source: arrival.source, route: match.route,
-                          params: match.params, target: match.target, collapseId: arrival.collapseId,
-                          requires: match.requires, actions: match.actions, received: turn.now, expires: expires,
-                          seq: newSeq(), state: .pending, scene: arrival.scene)
+        var identity: String?
+        if case .modal(_, _, let value) = match.target { identity = value }
+        let entry = Entry(id: arrival.id ?? newEntryID(), params: match.params, shape: shapes.shape(of: match),
+                          collapseId: arrival.collapseId, identity: identity, scene: arrival.scene, received: turn.now,
+                          seq: newSeq(), expires: expires, source: arrival.source, state: .pending)
         if let key = arrival.dedupeKey {
-            turn.persists.append(.seen(dedupe.insert(key, at: turn.now, original: entry.reply)))
+            let original = DedupeWindow.Original(shape: entry.shape, params: entry.params)
+            turn.persists.append(.persist(.seen(dedupe.insert(key, at: turn.now, original: original))))
         }
-        if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, entry: entry.id)) }
+        if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
         replaceOlder(than: entry)
         place(entry, from: nil)
-        return .admitted(entry.id)
+        return .admitted(entry.id, seq: entry.seq)
     }
 
     private enum Original {
@@ -78,6 +80,10 @@ extension Router {
     private func original(of arrival: Arrival) -> Original? {
         if let id = arrival.id, let held = entry(id) { return .known(held.reply) }
         guard let key = arrival.dedupeKey, let sighting = dedupe.sighting(of: key, at: turn.now) else { return nil }
-        return sighting.original.map(Original.known) ?? .unknown
+        guard let original = sighting.original else { return .unknown }
+        // A repeated sender id is the original's id; a replayed launch entry (no sender id) is answered
+        // by its connect's `ok`, so the id of its reply is never read.
+        return .known(EntryReply(id: arrival.id ?? "", route: original.shape.name,
+                                 params: original.params, state: .duplicate))
     }
 }

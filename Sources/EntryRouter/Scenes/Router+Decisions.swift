@@ -13,7 +13,7 @@ extension Router {
     mutating func expireDue() {
         while let first = expiry.first, turn.now > first.expires {
             expiry.removeFirst()
-            guard var entry = takeWaiting(first.entry) else { continue }
+            guard var entry = takeWaiting(seq: first.seq) else { continue }
             move(&entry, to: .expired, scene: entry.scene)
         }
     }
@@ -28,7 +28,7 @@ extension Router {
         let shows = scenes.values[index].shows
         scenes.values[index].shows = []
         for var entry in shows {
-            switch entry.target {
+            switch entry.shape.target {
             case .show(let tab):
                 selectTab(tab, at: index, name)
                 let screen = newScreenID()

@@ -20,6 +20,7 @@ extension Router {
     /// uses one list for all of them: readiness and gates do not change while entries are placed, and
     /// filtering and sorting the scenes per entry was most of a hand-over's cost.
     func readyScenes() -> [ReadyScene] {
+        if scenes.isEmpty { return [] }
         var ready: [(since: UInt64, scene: ReadyScene)] = []
         for index in scenes.indices {
             guard let since = scenes.values[index].readySince else { continue }

@@ -28,7 +28,7 @@ extension Router {
 
     private static func body(of admission: Admission) -> Turn.Body {
         switch admission {
-        case .admitted(let id): return .entry(id)
+        case .admitted(let id, let seq): return .entry(id: id, seq: seq)
         case .duplicate(let original): return .final(.success(.entry(original)))
         case .refused(let error): return .final(.failure(error))
         }

@@ -13,17 +13,15 @@ extension Router {
     mutating func record(_ entry: Entry, from old: EntryState?) {
         if let old { counts[old] -= 1 }
         counts[entry.state] += 1
-        turn.persists.append(.entry(entry.record))
+        turn.persists.append(.persist(.entry(entry.record)))
         // Only entries that arrived this turn are answered with their state (a push or open reply,
         // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
-        if old == nil {
-            turn.outcomes[entry.id] = entry.reply
-        } else if !turn.outcomes.isEmpty, let index = turn.outcomes.index(forKey: entry.id) {
-            turn.outcomes.values[index] = entry.reply
+        if old == nil || entry.seq >= turn.firstSeq {
+            turn.setOutcome(entry.reply, seq: entry.seq, arrives: old == nil)
         }
         // An entry that already waited keeps its expiry item: handing it over does not move its expiry.
         if let expires = entry.expires, Self.waits(entry.state), !(old.map(Self.waits) ?? false) {
-            expiry.add(ExpiryQueue.Item(expires: expires, entry: entry.id))
+            expiry.add(ExpiryQueue.Item(expires: expires, seq: entry.seq))
         }
         guard !watchers.isEmpty else { return }
         for watcher in watchers.sorted() {
@@ -42,9 +40,9 @@ extension Router {
     /// Entries that wait (pending or queued): what `maxPending` bounds.
     var waitingCount: Int { counts[.pending] + counts[.queued] }
 
-    /// Whether the entry waits: pending in the inbox, or queued in a scene.
-    func isWaiting(_ id: String) -> Bool {
-        inbox.contains(id: id) || scenes.values.contains { $0.holds(id) }
+    /// Whether the entry with this seq waits: pending in the inbox, or queued in a scene.
+    func isWaiting(seq: UInt64) -> Bool {
+        inbox.contains(seq: seq) || scenes.values.contains { $0.holds(seq: seq) }
     }
 
     /// The entry with this id while it is in the router's hands: waiting or in a modal slot.
@@ -57,11 +55,11 @@ extension Router {
         return nil
     }
 
-    /// Removes a waiting entry from wherever it waits.
-    mutating func takeWaiting(_ id: String) -> Entry? {
-        if let entry = inbox.remove(id: id) { return entry }
-        for name in scenes.keys.sorted() where scenes[name]?.holds(id) == true {
-            return scenes[name]?.removeWaiting { $0.id == id }.first
+    /// Removes the waiting entry with this seq from wherever it waits.
+    mutating func takeWaiting(seq: UInt64) -> Entry? {
+        if let entry = inbox.remove(seq: seq) { return entry }
+        for name in scenes.keys.sorted() where scenes[name]?.holds(seq: seq) == true {
+            return scenes[name]?.removeWaiting { $0.seq == seq }.first
         }
         return nil
     }
@@ -96,8 +94,8 @@ extension Router {
     /// it moved, or when the armed one is already due (a timer that fired early must not be lost).
     mutating func collectEffects() -> [Effect] {
         var effects: [Effect] = []
-        effects.reserveCapacity(turn.persists.count + turn.replies.count + turn.events.count + turn.closes.count + 1)
-        for record in turn.persists { effects.append(.persist(record)) }
+        swap(&effects, &turn.persists)
+        effects.reserveCapacity(effects.count + turn.replies.count + turn.events.count + turn.closes.count + 1)
         for reply in turn.replies where !turn.gone.contains(reply.connection) {
             effects.append(.send(reply.connection, .reply(Reply(req: reply.req, body: resolve(reply.body)))))
         }
@@ -109,14 +107,14 @@ extension Router {
             armed = deadline
             effects.append(.armTimer(deadline))
         }
-        turn = Turn(now: turn.now)
+        turn = Turn(now: turn.now, firstSeq: nextSeq)
         return effects
     }
 
     private func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
         switch body {
         case .final(let result): return result
-        case .entry(let id): return turn.outcomes[id].map { .success(.entry($0)) }
+        case .entry(let id, let seq): return turn.outcome(seq: seq).map { .success(.entry($0)) }
             ?? .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
         case .status(let limit): return .success(.status(status(limit: limit)))
         }
@@ -125,7 +123,7 @@ extension Router {
     /// The instant after the nearest expiry of a waiting entry (an entry expires once now is past it).
     private mutating func nextDeadline() -> Instant? {
         while let first = expiry.first {
-            if isWaiting(first.entry) { return first.expires.adding(milliseconds: 1) }
+            if isWaiting(seq: first.seq) { return first.expires.adding(milliseconds: 1) }
             expiry.removeFirst()
         }
         return nil

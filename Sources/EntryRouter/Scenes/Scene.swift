@@ -26,8 +26,10 @@ struct Scene: Sendable {
     /// Ready, not busy (R8), the slot free (R3), and something queued.
     var canPresent: Bool { isReady && !busy && slot == nil && !queue.isEmpty }
 
-    /// Whether the entry waits in this scene's queue or unsent shows.
-    func holds(_ id: String) -> Bool { waiting(id) != nil }
+    /// Whether the entry with this seq waits in this scene's queue or unsent shows.
+    func holds(seq: UInt64) -> Bool {
+        queue.entries.contains { $0.seq == seq } || shows.contains { $0.seq == seq }
+    }
 
     /// The entry with this id if it waits in this scene's queue or unsent shows.
     func waiting(_ id: String) -> Entry? {

@@ -6,18 +6,27 @@ struct Turn: Sendable {
     var now: Instant
     /// Index of the input being handled, in the turn's input order.
     var input = 0
-    var persists: [Record] = []
+    /// The turn's records, already as the `persist` effects they become: the turn's end hands the
+    /// array over as its effects instead of copying each record into one.
+    var persists: [Effect] = []
     var replies: [PendingReply] = []
     var events: [(ConnectionID, Event)] = []
     var closes: [ConnectionID] = []
     /// Connections that disconnected during the turn: nothing more is sent to them.
     var gone: Set<ConnectionID> = []
-    /// Every entry touched this turn, as it stands now: what `push` and `open` replies report.
-    var outcomes: [String: EntryReply] = [:]
+    /// The seq of the first entry that may arrive in this turn: entries arriving in a turn take
+    /// consecutive seqs from it, so their outcomes are kept by position, with no hashing of ids.
+    let firstSeq: UInt64
+    /// Every entry that arrived this turn, as it stands now (by `seq - firstSeq`): what `push` and
+    /// `open` replies report.
+    var outcomes: [EntryReply?] = []
     /// Entries sent with `expiration: 0`, by the input that carried them.
-    var mustShow: [(input: Int, entry: String)] = []
+    var mustShow: [(input: Int, seq: UInt64)] = []
 
-    init(now: Instant) { self.now = now }
+    init(now: Instant, firstSeq: UInt64) {
+        self.now = now
+        self.firstSeq = firstSeq
+    }
 
     /// A reply whose body may be decided only at the end of the turn.
     struct PendingReply: Sendable {
@@ -28,8 +37,8 @@ struct Turn: Sendable {
 
     enum Body: Sendable {
         case final(Result<ReplyBody, WireError>)
-        /// The entry's state after the turn's decisions.
-        case entry(String)
+        /// The state, after the turn's decisions, of the entry that arrived with this seq.
+        case entry(id: String, seq: UInt64)
         /// A status report after the turn's decisions, with this many pending entries.
         case status(limit: Int)
     }
@@ -42,10 +51,28 @@ struct Turn: Sendable {
         events.append((connection, event))
     }
 
+    /// The entry that arrived this turn with `seq`, as it stands now.
+    func outcome(seq: UInt64) -> EntryReply? {
+        guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return nil }
+        return outcomes[Int(seq - firstSeq)]
+    }
+
+    /// Sets the outcome of an entry that arrives now (`arrives`) or, if it arrived this turn, updates it.
+    mutating func setOutcome(_ reply: EntryReply, seq: UInt64, arrives: Bool) {
+        guard seq >= firstSeq else { return }
+        let index = Int(seq - firstSeq)
+        if index < outcomes.count {
+            if arrives || outcomes[index] != nil { outcomes[index] = reply }
+        } else if arrives {
+            while outcomes.count < index { outcomes.append(nil) }
+            outcomes.append(reply)
+        }
+    }
+
     /// The inputs whose `expiration: 0` entry was neither presented nor shown in this turn.
     var refused: [Int] {
         mustShow.filter { item in
-            switch outcomes[item.entry]?.state {
+            switch outcome(seq: item.seq)?.state {
             case .presenting?, .done?, .updated?: return false
             default: return true
             }

@@ -1,0 +1,60 @@
+@testable import EntryRouter
+import Testing
+
+/// The inbox's own bookkeeping: arrival order with entries added back out of order, lookups by seq,
+/// and indexes that survive the compaction of removed slots.
+struct InboxTests {
+    static let show = RouteShape(name: "recordDetail", target: .show(tab: "records"), requires: [], actions: [:],
+                                 kindSlot: nil)
+    static let modal = RouteShape(name: "notice", target: .modal(kind: "serviceNotice", priority: 4), requires: [],
+                                  actions: [:], kindSlot: 0)
+
+    func entry(_ id: String, seq: UInt64, shape: RouteShape = show, collapseId: String? = nil) -> Entry {
+        Entry(id: id, params: ["id": id], shape: shape, collapseId: collapseId, identity: nil, scene: nil,
+              received: Instant(milliseconds: 1), seq: seq, expires: nil, source: .push, state: .pending)
+    }
+
+    @Test func entriesAddedOutOfOrderAreReadInArrivalOrder() {
+        var inbox = Inbox()
+        for (id, seq) in [("c", 3), ("a", 1), ("b", 2)] { inbox.add(entry(id, seq: UInt64(seq))) }
+        #expect(inbox.entries { _ in true }.map(\.id) == ["a", "b", "c"])
+        #expect(inbox.oldest(2).map(\.id) == ["a", "b"])
+        #expect(inbox.contains(seq: 1) && inbox.contains(seq: 3) && !inbox.contains(seq: 4))
+        #expect(inbox.removeAll { $0.id != "b" }.map(\.id) == ["a", "c"])
+    }
+
+    @Test func theNewestEntryTakenAndAddedBackIsFoundBySeq() {
+        var inbox = Inbox()
+        inbox.add(entry("a", seq: 1))
+        inbox.add(entry("b", seq: 2))
+        let taken = inbox.remove(id: "b")
+        #expect(taken?.id == "b" && !inbox.contains(seq: 2))
+        inbox.add(entry("b", seq: 2))
+        #expect(inbox.contains(seq: 2))
+        #expect(inbox.remove(seq: 2)?.id == "b")
+        #expect(!inbox.contains(seq: 2) && inbox.count == 1)
+    }
+
+    @Test func indexesSurviveCompaction() {
+        var inbox = Inbox()
+        for n in 1...100 { inbox.add(entry("e\(n)", seq: UInt64(n), collapseId: "c\(n % 10)")) }
+        for n in 1...90 { inbox.remove(id: "e\(n)") }
+        #expect(inbox.count == 10)
+        #expect(inbox.entries { _ in true }.map(\.id) == (91...100).map { "e\($0)" })
+        #expect(inbox.entry(id: "e95")?.seq == 95 && inbox.contains(seq: 95))
+        let replaced = inbox.removeSharingKindOrCollapseId(with: entry("new", seq: 101, collapseId: "c5"))
+        #expect(replaced.map(\.id) == ["e95"])
+        #expect(inbox.entry(id: "e95") == nil && inbox.count == 9)
+    }
+
+    @Test func aNewModalReplacesEveryWaitingEntryOfItsKindAndCollapseIdInArrivalOrder() {
+        var inbox = Inbox()
+        inbox.add(entry("m1", seq: 1, shape: Self.modal))
+        inbox.add(entry("s1", seq: 2, collapseId: "x"))
+        inbox.add(entry("s2", seq: 3, collapseId: "y"))
+        inbox.add(entry("m0", seq: 0, shape: Self.modal))
+        let replaced = inbox.removeSharingKindOrCollapseId(with: entry("m2", seq: 4, shape: Self.modal, collapseId: "x"))
+        #expect(replaced.map(\.id) == ["m0", "m1", "s1"])
+        #expect(inbox.entries { _ in true }.map(\.id) == ["s2"])
+    }
+}
