@@ -9,8 +9,8 @@ public struct RoutingTable: EntryRouting {
     private let trie: RouteTrie
     private let outcomes: [Outcome]
     /// Host → rules; a short list, scanned (cheaper than hashing the host).
-    private let universalLinks: [(host: String, rules: UniversalLinkRules)]
-    private let schemes: [String]
+    private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules)]
+    private let schemes: [FoldedName]
     /// The routes with a `push` selector, in file order, with their selectors compiled.
     let pushRoutes: [(route: Int, reader: PushParams)]
     /// `pushLinkKey`, split into its keys.
@@ -48,8 +48,8 @@ public struct RoutingTable: EntryRouting {
         self.outcomes = outcomes
         self.pushRoutes = pushRoutes
         self.pushLinkPath = config.pushLinkKey.map(PushParams.KeyPath.init)
-        self.schemes = config.schemes.map(ASCII.lowercased)
-        self.universalLinks = config.universalLinks.map { (ASCII.lowercased($0.host), UniversalLinkRules(paths: $0.paths)) }
+        self.schemes = config.schemes.map(FoldedName.init)
+        self.universalLinks = config.universalLinks.map { (FoldedName($0.host), UniversalLinkRules(paths: $0.paths)) }
     }
 
     private static func outcome(of route: Route, modals: [String: Int]) -> Outcome {
@@ -82,29 +82,54 @@ public struct RoutingTable: EntryRouting {
     /// One URL match, redirects not followed: the route index and the params (path params win
     /// over query items; of a repeated query key the first wins, as most web stacks read it).
     func match(url: String) throws(WireError) -> URLMatch {
-        let parsed = try ParsedURL.parse(url, maxBytes: limits.maxURLBytes)
-        if let host = parsed.host {
-            guard parsed.scheme == "https" else {
-                throw WireError(.notAllowed, "plain \(parsed.scheme) is not allowed, universal links use https: \(url)")
+        try ParsedURL.parse(url, maxBytes: limits.maxURLBytes) { (parsed) throws(WireError) -> URLMatch in
+            try admit(parsed, url)
+            guard let terminal = trie.match(parsed) else {
+                throw WireError(.noRoute, "no route matches \(url)")
             }
-            guard let rules = universalLinks.first(where: { $0.host == host })?.rules else {
-                throw WireError(.notAllowed, "\(host) is not a universal-link host of this app: \(url)")
-            }
-            guard rules.allows(parsed.path) else {
-                throw WireError(.notAllowed, "path \(parsed.path) is not in the universal-link paths of \(host): \(url)")
-            }
-        } else if !schemes.contains(parsed.scheme) {
-            throw WireError(.notAllowed, "scheme \(parsed.scheme) is not declared in the config: \(url)")
+            return URLMatch(route: Int(terminal.route), params: params(trie.layouts[Int(terminal.layout)], parsed))
         }
-        guard let terminal = trie.match(parsed) else {
-            throw WireError(.noRoute, "no route matches \(url)")
+    }
+
+    /// Refuses a URL whose scheme the config does not declare, or whose https host or path its
+    /// universal-link rules do not list.
+    private func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) {
+        guard let host = parsed.host else {
+            guard schemes.contains(where: { $0.matches(parsed.bytes[parsed.scheme]) }) else {
+                throw WireError(.notAllowed, "scheme \(parsed.schemeText) is not declared in the config: \(url)")
+            }
+            return
         }
-        let count = parsed.query.count + trie.captureCount(of: terminal)
+        guard ASCII.equalFolded(parsed.bytes[parsed.scheme], "https") else {
+            throw WireError(.notAllowed, "plain \(parsed.schemeText) is not allowed, universal links use https: \(url)")
+        }
+        guard let rules = universalLinks.first(where: { $0.host.matches(parsed.bytes[host]) })?.rules else {
+            throw WireError(.notAllowed, "\(ASCII.lowercased(parsed.bytes[host])) is not a universal-link host of this app: \(url)")
+        }
+        guard parsed.withDecodedPath({ rules.allows($0) }) else {
+            let path = parsed.withDecodedPath { String(decoding: $0, as: UTF8.self) }
+            throw WireError(.notAllowed, "path \(path) is not in the universal-link paths of \(ASCII.lowercased(parsed.bytes[host])): \(url)")
+        }
+    }
+
+    /// The captures of `layout` from `parsed`'s segments, plus its query items.
+    private func params(_ layout: CaptureLayout, _ parsed: ParsedURL) -> [String: String] {
+        func value(_ capture: Int) -> String {
+            let position = layout.key.positions[capture]
+            return layout.key.takesRest && capture == layout.count - 1 ? parsed.rest(from: position) : parsed.text(position)
+        }
+        guard !parsed.query.isEmpty else {
+            var params = layout.template
+            for capture in 0..<layout.count { params.values[layout.slots[capture]] = value(capture) }
+            return params
+        }
         // Sized up front: growing a dictionary rehashes every key already in it.
-        var params: [String: String] = count == 0 ? [:] : Dictionary(minimumCapacity: count)
-        for item in parsed.query where params[item.name] == nil { params[item.name] = item.value }
-        trie.captures(of: terminal, in: parsed, into: &params)
-        return URLMatch(route: trie.route(of: terminal), params: params)
+        var params = Dictionary<String, String>(minimumCapacity: layout.count + parsed.queryItemLimit)
+        for capture in 0..<layout.count { params[layout.key.names[capture]] = value(capture) }
+        parsed.forEachQueryItem { name, value in
+            if params[name] == nil { params[name] = value }
+        }
+        return params
     }
 
     /// One URL's route index and params, before redirects. (A struct, not a tuple: a tuple in a
