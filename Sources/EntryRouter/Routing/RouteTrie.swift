@@ -29,11 +29,11 @@ struct RouteTrie: Sendable {
         var hasNonASCIILiteral = false
     }
 
-    /// A trie root: custom schemes are keyed by scheme alone, http/https by scheme and host.
-    /// A config has a handful of these, so a scan beats hashing.
+    /// A trie root: custom schemes are keyed by scheme alone, http/https by scheme and host
+    /// (lowercased).
     private struct Root: Sendable {
-        var scheme: FoldedName
-        var host: FoldedName?
+        var scheme: String
+        var host: String?
         var node: Int32
     }
 
@@ -52,11 +52,11 @@ struct RouteTrie: Sendable {
     /// left out (config validation reports it as ambiguous, so a loaded config never has one).
     mutating func insert(_ pattern: URLPattern, route: Int) {
         var node: Int32
-        if let existing = roots.first(where: { $0.scheme.text == pattern.scheme && $0.host?.text == pattern.host }) {
-            node = existing.node
+        if let existing = root(scheme: pattern.scheme, host: pattern.host) {
+            node = existing
         } else {
             node = newNode()
-            roots.append(Root(scheme: FoldedName(pattern.scheme), host: pattern.host.map(FoldedName.init), node: node))
+            roots.append(Root(scheme: pattern.scheme, host: pattern.host, node: node))
         }
         var captures = CaptureLayout.Key(names: [], positions: [], takesRest: false)
         for (position, segment) in pattern.segments.enumerated() {
@@ -84,25 +84,19 @@ struct RouteTrie: Sendable {
         nodes[Int(node)].end = Terminal(route: Int32(route), layout: layout(captures))
     }
 
-    /// The most specific terminal matching `url`, if any.
-    func match(_ url: ParsedURL) -> Terminal? {
-        guard let root = root(url) else { return nil }
+    /// The root of the patterns of `scheme` and `host` (lowercased), if there are any. The table
+    /// looks it up once per declared scheme and universal-link host, so that a URL admitted by
+    /// one of them goes to its root without comparing names again.
+    func root(scheme: String, host: String?) -> Int32? {
+        roots.first { $0.scheme == scheme && $0.host == host }?.node
+    }
+
+    /// The most specific terminal under `root` matching `url`, if any.
+    func match(_ url: ParsedURL, from root: Int32) -> Terminal? {
         let found = nodes.withUnsafeBufferPointer { nodes in
             walk(Probe(nodes: nodes, url: url, foldsFirst: url.host == nil), root, 0)
         }
         return found == .none ? nil : found
-    }
-
-    private func root(_ url: ParsedURL) -> Int32? {
-        let scheme = url.bytes[url.scheme]
-        for index in roots.indices where roots[index].scheme.matches(scheme) {
-            switch (roots[index].host, url.host) {
-            case (nil, nil): return roots[index].node
-            case (let name?, let host?) where name.matches(url.bytes[host]): return roots[index].node
-            default: continue
-            }
-        }
-        return nil
     }
 
     /// What one walk reads, borrowed for its duration.

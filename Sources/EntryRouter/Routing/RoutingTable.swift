@@ -8,9 +8,11 @@ public struct RoutingTable: EntryRouting {
     public let config: Config
     private let trie: RouteTrie
     private let outcomes: [Outcome]
-    /// Host → rules; a short list, scanned (cheaper than hashing the host).
-    private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules)]
-    private let schemes: [FoldedName]
+    /// Host → rules and the trie root of its patterns; a short list, scanned (cheaper than
+    /// hashing the host).
+    private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules, root: Int32?)]
+    /// The declared custom schemes and the trie root of each one's patterns.
+    private let schemes: [(name: FoldedName, root: Int32?)]
     /// The routes with a `push` selector, in file order, with their selectors compiled.
     let pushRoutes: [(route: Int, reader: PushParams)]
     /// `pushLinkKey`, split into its keys.
@@ -25,10 +27,30 @@ public struct RoutingTable: EntryRouting {
 
     /// What a route turns into once matched.
     private enum Outcome: Sendable {
-        /// Everything but the params and the identity value, which come from the entry.
-        case final(RouteMatch, identity: String?)
+        case final(Final)
         /// Nil when the template does not parse (only in a config that was not loaded).
         case redirect(RedirectTemplate?)
+    }
+
+    /// A final route's match, everything but the params and the identity value, which come from
+    /// the entry. A class, so that reading it from `outcomes` costs one retain, and each field is
+    /// copied once, into the result.
+    private final class Final: Sendable {
+        let route: String
+        let target: RouteMatch.Target
+        let ttl: Int64?
+        let requires: [String]
+        let actions: [String: [RouteAction]]
+        let identity: String?
+
+        init(_ route: Route, target: RouteMatch.Target) {
+            self.route = route.name
+            self.target = target
+            ttl = route.ttl
+            requires = route.requires
+            actions = route.actions
+            identity = route.identity
+        }
     }
 
     public init(config: Config, limits: RouterLimits = RouterLimits()) {
@@ -48,8 +70,14 @@ public struct RoutingTable: EntryRouting {
         self.outcomes = outcomes
         self.pushRoutes = pushRoutes
         self.pushLinkPath = config.pushLinkKey.map(PushParams.KeyPath.init)
-        self.schemes = config.schemes.map(FoldedName.init)
-        self.universalLinks = config.universalLinks.map { (FoldedName($0.host), UniversalLinkRules(paths: $0.paths)) }
+        self.schemes = config.schemes.map { scheme in
+            let name = FoldedName(scheme)
+            return (name, trie.root(scheme: name.text, host: nil))
+        }
+        self.universalLinks = config.universalLinks.map { link in
+            let host = FoldedName(link.host)
+            return (host, UniversalLinkRules(paths: link.paths), trie.root(scheme: "https", host: host.text))
+        }
     }
 
     private static func outcome(of route: Route, modals: [String: Int]) -> Outcome {
@@ -60,9 +88,7 @@ public struct RoutingTable: EntryRouting {
         case .tab(let tab): target = .tab(tab)
         case .redirect(let template): return .redirect(try? RedirectTemplate(template))
         }
-        let match = RouteMatch(route: route.name, params: [:], target: target, ttl: route.ttl,
-                               requires: route.requires, actions: route.actions)
-        return .final(match, identity: route.identity)
+        return .final(Final(route, target: target))
     }
 
     /// Routes a URL (custom scheme or universal link).
@@ -83,8 +109,7 @@ public struct RoutingTable: EntryRouting {
     /// over query items; of a repeated query key the first wins, as most web stacks read it).
     func match(url: String) throws(WireError) -> URLMatch {
         try ParsedURL.parse(url, maxBytes: limits.maxURLBytes) { (parsed) throws(WireError) -> URLMatch in
-            try admit(parsed, url)
-            guard let terminal = trie.match(parsed) else {
+            guard let root = try admit(parsed, url), let terminal = trie.match(parsed, from: root) else {
                 throw WireError(.noRoute, "no route matches \(url)")
             }
             return URLMatch(route: Int(terminal.route), params: params(trie.layouts[Int(terminal.layout)], parsed))
@@ -92,24 +117,25 @@ public struct RoutingTable: EntryRouting {
     }
 
     /// Refuses a URL whose scheme the config does not declare, or whose https host or path its
-    /// universal-link rules do not list.
-    private func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) {
+    /// universal-link rules do not list; else the trie root of its scheme or host, nil when no
+    /// pattern has it.
+    private func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) -> Int32? {
         guard let host = parsed.host else {
-            guard schemes.contains(where: { $0.matches(parsed.bytes[parsed.scheme]) }) else {
-                throw WireError(.notAllowed, "scheme \(parsed.schemeText) is not declared in the config: \(url)")
-            }
-            return
+            let scheme = parsed.bytes[parsed.scheme]
+            for index in schemes.indices where schemes[index].name.matches(scheme) { return schemes[index].root }
+            throw WireError(.notAllowed, "scheme \(parsed.schemeText) is not declared in the config: \(url)")
         }
         guard ASCII.equalFolded(parsed.bytes[parsed.scheme], "https") else {
             throw WireError(.notAllowed, "plain \(parsed.schemeText) is not allowed, universal links use https: \(url)")
         }
-        guard let rules = universalLinks.first(where: { $0.host.matches(parsed.bytes[host]) })?.rules else {
+        guard let index = universalLinks.indices.first(where: { universalLinks[$0].host.matches(parsed.bytes[host]) }) else {
             throw WireError(.notAllowed, "\(ASCII.lowercased(parsed.bytes[host])) is not a universal-link host of this app: \(url)")
         }
-        guard parsed.withDecodedPath({ rules.allows($0) }) else {
+        guard parsed.withDecodedPath({ universalLinks[index].rules.allows($0) }) else {
             let path = parsed.withDecodedPath { String(decoding: $0, as: UTF8.self) }
             throw WireError(.notAllowed, "path \(path) is not in the universal-link paths of \(ASCII.lowercased(parsed.bytes[host])): \(url)")
         }
+        return universalLinks[index].root
     }
 
     /// The captures of `layout` from `parsed`'s segments, plus its query items.
@@ -149,12 +175,13 @@ public struct RoutingTable: EntryRouting {
     /// target URL's, with the params of the hop before filling in names the target does not set.
     func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
         switch outcomes[index] {
-        case .final(var match, let identity):
-            match.params = params
-            if case .modal(let kind, let priority, _) = match.target, let identity {
-                match.target = .modal(kind: kind, priority: priority, identity: params[identity])
+        case .final(let final):
+            var target = final.target
+            if case .modal(let kind, let priority, _) = target, let identity = final.identity {
+                target = .modal(kind: kind, priority: priority, identity: params[identity])
             }
-            return .success(match)
+            return .success(RouteMatch(route: final.route, params: params, target: target, ttl: final.ttl,
+                                       requires: final.requires, actions: final.actions))
         case .redirect(let template):
             let name = config.routes[index].name
             guard let template else {
