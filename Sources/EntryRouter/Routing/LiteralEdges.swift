@@ -17,32 +17,45 @@ struct LiteralEdges: Sendable {
         var folded: Bool
 
         /// Nil when `bytes` is not all ASCII: such a key is looked up by `String`, whose equality
-        /// (canonical equivalence) differs from byte equality.
-        init?(_ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) {
+        /// (canonical equivalence) differs from byte equality. `readable` is how many bytes from
+        /// `bytes`' start may be read (it lies in a larger buffer): with 16 of them a short key
+        /// is loaded as two words and masked, instead of byte by byte.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int, folded: Bool) {
             count = bytes.count
             self.folded = folded
             low = 0
             high = 0
-            var any: UInt8 = 0
-            if count <= 16 {
-                for k in 0..<min(count, 8) {
-                    any |= bytes[k]
-                    low |= UInt64(bytes[k]) << (8 * k)
+            long = nil
+            if count <= 16, readable >= 16, let start = bytes.baseAddress {
+                let raw = UnsafeRawPointer(start)
+                let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                if count > 8 {
+                    low = first
+                    high = second & Self.mask(count - 8)
+                } else {
+                    low = first & Self.mask(count)
                 }
-                for k in min(count, 8)..<count {
-                    any |= bytes[k]
-                    high |= UInt64(bytes[k]) << (8 * (k - 8))
-                }
-                long = nil
-                if folded {
-                    low = Self.lowercased(low)
-                    high = Self.lowercased(high)
-                }
+            } else if count <= 16 {
+                for k in 0..<min(count, 8) { low |= UInt64(bytes[k]) << (8 * k) }
+                for k in min(count, 8)..<count { high |= UInt64(bytes[k]) << (8 * (k - 8)) }
             } else {
+                var any: UInt8 = 0
                 for byte in bytes { any |= byte }
+                if any >= 0x80 { return nil }
                 long = bytes
+                return
             }
-            if any >= 0x80 { return nil }
+            if (low | high) & 0x8080_8080_8080_8080 != 0 { return nil }
+            if folded {
+                low = Self.lowercased(low)
+                high = Self.lowercased(high)
+            }
+        }
+
+        /// The low `bytes` bytes of a word set.
+        private static func mask(_ bytes: Int) -> UInt64 {
+            bytes == 8 ? .max : (1 << (8 * UInt64(bytes))) &- 1
         }
 
         /// The word's ASCII capitals made lowercase, eight bytes at once; every byte is below 0x80.

@@ -169,6 +169,11 @@ struct ParsedURL {
         return UnsafeBufferPointer(rebasing: segmentBytes[Int(segment.start)..<Int(segment.end)])
     }
 
+    /// How many bytes of `segmentBytes` may be read from segment `index`'s start.
+    func readableBytes(from index: Int) -> Int {
+        segmentBytes.count - Int(segments[index].start)
+    }
+
     /// Segment `index` as text (valid UTF-8: the parser checked it).
     func text(_ index: Int) -> String {
         String(decoding: segment(index), as: UTF8.self)
@@ -212,9 +217,16 @@ struct ParsedURL {
         }
     }
 
-    /// An upper bound of the query items `forEachQueryItem` gives.
-    var queryItemLimit: Int {
-        query.isEmpty ? 0 : bytes[query].count { $0 == UInt8(ascii: "&") } + 1
+    /// How many query items `forEachQueryItem` gives, repeated names included.
+    var queryItemCount: Int {
+        var count = 0
+        var start = query.lowerBound
+        for k in query where bytes[k] == UInt8(ascii: "&") {
+            if k > start, bytes[start] != UInt8(ascii: "=") { count += 1 }
+            start = k + 1
+        }
+        if query.upperBound > start, bytes[start] != UInt8(ascii: "=") { count += 1 }
+        return count
     }
 
     private func text(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> String {

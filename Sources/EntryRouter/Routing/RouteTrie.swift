@@ -112,7 +112,7 @@ struct RouteTrie: Sendable {
         guard depth < probe.url.segments.count else { return node.pointee.end != .none ? node.pointee.end : node.pointee.rest }
         let segment = probe.url.segment(depth)
         if node.pointee.hasLiterals {
-            let child = literal(node, index, segment, folded: depth == 0 && probe.foldsFirst)
+            let child = literal(probe, node, index, depth, segment, folded: depth == 0 && probe.foldsFirst)
             if child >= 0 {
                 let found = walk(probe, child, depth + 1)
                 if found != .none { return found }
@@ -134,9 +134,10 @@ struct RouteTrie: Sendable {
     }
 
     /// The literal child of `node` for `segment`, or -1.
-    private func literal(_ node: UnsafePointer<Node>, _ index: Int32, _ segment: UnsafeBufferPointer<UInt8>,
-                         folded: Bool) -> Int32 {
-        if !node.pointee.hasNonASCIILiteral, let key = LiteralEdges.Key(segment, folded: folded) {
+    private func literal(_ probe: Probe, _ node: UnsafePointer<Node>, _ index: Int32, _ depth: Int,
+                         _ segment: UnsafeBufferPointer<UInt8>, folded: Bool) -> Int32 {
+        if !node.pointee.hasNonASCIILiteral,
+           let key = LiteralEdges.Key(segment, readable: probe.url.readableBytes(from: depth), folded: folded) {
             return literalEdges.find(parent: index, key: key)
         }
         let text = String(decoding: segment, as: UTF8.self)
@@ -150,7 +151,7 @@ struct RouteTrie: Sendable {
         nodes[Int(node)].hasLiterals = true
         var utf8 = text
         let isASCII = utf8.withUTF8 { bytes in
-            guard let key = LiteralEdges.Key(bytes, folded: false) else { return false }
+            guard let key = LiteralEdges.Key(bytes, readable: bytes.count, folded: false) else { return false }
             literalEdges.insert(parent: node, key: key, child: child)
             return true
         }

@@ -144,16 +144,23 @@ public struct RoutingTable: EntryRouting {
             let position = layout.key.positions[capture]
             return layout.key.takesRest && capture == layout.count - 1 ? parsed.rest(from: position) : parsed.text(position)
         }
-        guard !parsed.query.isEmpty else {
-            var params = layout.template
-            for capture in 0..<layout.count { params.values[layout.slots[capture]] = value(capture) }
+        let items = parsed.queryItemCount
+        guard items <= CaptureLayout.maxTemplateRoom else {
+            // Sized up front: growing a dictionary rehashes every key already in it.
+            var params = Dictionary<String, String>(minimumCapacity: layout.count + items)
+            for capture in 0..<layout.count { params[layout.key.names[capture]] = value(capture) }
+            parsed.forEachQueryItem { name, value in
+                if params[name] == nil { params[name] = value }
+            }
             return params
         }
-        // Sized up front: growing a dictionary rehashes every key already in it.
-        var params = Dictionary<String, String>(minimumCapacity: layout.count + parsed.queryItemLimit)
-        for capture in 0..<layout.count { params[layout.key.names[capture]] = value(capture) }
-        parsed.forEachQueryItem { name, value in
-            if params[name] == nil { params[name] = value }
+        let template = layout.templates[items]
+        var params = template.params
+        for capture in 0..<layout.count { params.values[template.slots[capture]] = value(capture) }
+        if items > 0 {
+            parsed.forEachQueryItem { name, value in
+                if params[name] == nil { params[name] = value }
+            }
         }
         return params
     }
