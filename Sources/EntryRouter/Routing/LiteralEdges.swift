@@ -1,11 +1,14 @@
-/// The ASCII literal edges of every trie node in one open-addressing table keyed by parent node
-/// and key bytes.
+/// The trie nodes reached by an ASCII literal segment, each stored inside the slot of an
+/// open-addressing table keyed by parent node and segment bytes.
 ///
-/// A key of up to 16 bytes is stored inside its 32-byte slot, so a probe compares a few words and
-/// reads no other memory. In a table of 100 000 routes, where each lookup misses the cache, that
-/// is one miss per segment; a slot that pointed at an edge record and at key bytes elsewhere cost
-/// three. Longer keys keep their bytes in `longKeys`.
-struct LiteralEdges: Sendable {
+/// A slot is one 64-byte cache line: the key (up to 16 bytes inline) and the child node itself.
+/// In a table of 100 000 routes, where every lookup misses the cache, finding a literal child
+/// and reading it costs one miss; a slot that pointed at an edge record, key bytes and a node
+/// elsewhere cost three or four. Keys longer than 16 bytes keep their bytes in `longKeys`.
+///
+/// Built once by `RouteTrie.Builder` (it places every edge, then fills in the nodes) and only read
+/// after that, which is what makes sharing it across threads safe.
+final class LiteralEdges: @unchecked Sendable {
     /// A key ready for lookup: packed into two words when short, hashed either way.
     struct Key {
         var count: Int
@@ -73,69 +76,81 @@ struct LiteralEdges: Sendable {
         }
     }
 
-    /// `parent == UInt32.max` marks an empty slot. A short key is in `low` and `high`, zero-padded;
-    /// a long one has its offset in `longKeys` in `low` and its hash in `high`.
-    private struct Slot: Sendable {
-        var parent: UInt32
-        var child: UInt32
-        var count: UInt32
-        var unused: UInt32 = 0
+    /// One slot. A short key is in `low` and `high`, zero-padded; a long one has its offset in
+    /// `longKeys` in `low` and its hash in `high`.
+    struct Entry {
         var low: UInt64
         var high: UInt64
-
-        static let empty = Slot(parent: .max, child: 0, count: 0, low: 0, high: 0)
+        /// `UInt32.max` marks an empty slot.
+        var parent: UInt32
+        var count: UInt16
+        /// `RouteTrie.Flags` of the child.
+        var flags: UInt16
+        var node: RouteTrie.Node
     }
 
-    /// A power of two, at least twice the number of edges.
-    private var slots: [Slot] = Array(repeating: .empty, count: 16)
-    private var edgeCount = 0
+    /// A power of two, above the edge count by half at least.
+    let capacity: Int
+    private let entries: UnsafeMutablePointer<Entry>
     private var longKeys: [UInt8] = []
 
-    /// Adds the edge `parent` → `child` for `key` (ASCII; already lowercase where the trie folds).
-    mutating func insert(parent: Int32, key: Key, child: Int32) {
-        var slot = Slot(parent: UInt32(parent), child: UInt32(child), count: UInt32(key.count), low: key.low, high: key.high)
+    /// A table for `edges` edges, empty.
+    init(edges: Int) {
+        var capacity = 16
+        while capacity < edges + edges / 2 { capacity *= 2 }
+        self.capacity = capacity
+        precondition(MemoryLayout<Entry>.stride == 64, "a slot is one cache line")
+        entries = UnsafeMutableRawPointer.allocate(byteCount: capacity * 64, alignment: 64)
+            .bindMemory(to: Entry.self, capacity: capacity)
+        entries.initialize(repeating: Entry(low: 0, high: 0, parent: .max, count: 0, flags: 0, node: RouteTrie.Node()),
+                           count: capacity)
+    }
+
+    deinit {
+        entries.deallocate()
+    }
+
+    /// Puts the edge `parent` → (new child) for `key` (ASCII; already lowercase where the trie
+    /// folds) into a free slot, and returns the slot: the child's place for good.
+    func place(parent: UInt32, key: Key) -> Int {
+        let hash = Self.hash(parent, key)
+        var entry = Entry(low: key.low, high: key.high, parent: parent, count: UInt16(key.count), flags: 0, node: RouteTrie.Node())
         if let long = key.long {
-            slot.low = UInt64(longKeys.count)
-            slot.high = Self.hash(parent, key)
+            entry.low = UInt64(longKeys.count)
+            entry.high = hash
             longKeys.append(contentsOf: long)
         }
-        edgeCount += 1
-        if edgeCount * 2 > slots.count {
-            let old = slots
-            slots = Array(repeating: .empty, count: slots.count * 2)
-            for existing in old where existing.parent != .max { place(existing) }
-        }
-        place(slot)
+        var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+        while entries[index].parent != .max { index = (index + 1) & (capacity - 1) }
+        entries[index] = entry
+        return index
     }
 
-    private mutating func place(_ slot: Slot) {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash(of: slot)) & mask
-        while slots[index].parent != .max { index = (index + 1) & mask }
-        slots[index] = slot
+    /// Sets the node and flags of the child in slot `index`.
+    func set(_ index: Int, node: RouteTrie.Node, flags: UInt16) {
+        entries[index].node = node
+        entries[index].flags = flags
     }
 
-    private func hash(of slot: Slot) -> UInt64 {
-        slot.count > 16 ? slot.high : Self.mix(Int32(slot.parent), Int(slot.count), slot.low, slot.high)
-    }
-
-    /// The child of `parent` under `key`, or -1.
-    func find(parent: Int32, key: Key) -> Int32 {
+    /// The slot of the child of `parent` under `key`, or nil.
+    func find(parent: UInt32, key: Key) -> Int? {
         let hash = Self.hash(parent, key)
-        let parent = UInt32(parent)
-        return slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count - 1
-            var index = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let slot = slots[index]
-                if slot.parent == parent, slot.count == key.count, slot.high == (key.long == nil ? key.high : hash),
-                   key.long == nil ? slot.low == key.low : equal(Int(slot.low), key) {
-                    return Int32(slot.child)
-                }
-                if slot.parent == .max { return -1 }
-                index = (index + 1) & mask
+        let expected = key.long == nil ? key.high : hash
+        var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+        while true {
+            let entry = entries + index
+            if entry.pointee.parent == parent, Int(entry.pointee.count) == key.count, entry.pointee.high == expected,
+               key.long == nil ? entry.pointee.low == key.low : equal(Int(entry.pointee.low), key) {
+                return index
             }
+            if entry.pointee.parent == .max { return nil }
+            index = (index + 1) & (capacity - 1)
         }
+    }
+
+    /// The slot `index`, valid as long as the table.
+    func entry(_ index: Int) -> UnsafePointer<Entry> {
+        UnsafePointer(entries + index)
     }
 
     private func equal(_ start: Int, _ key: Key) -> Bool {
@@ -145,7 +160,7 @@ struct LiteralEdges: Sendable {
         }
     }
 
-    private static func hash(_ parent: Int32, _ key: Key) -> UInt64 {
+    private static func hash(_ parent: UInt32, _ key: Key) -> UInt64 {
         guard key.long != nil else { return mix(parent, key.count, key.low, key.high) }
         var hash = mix(parent, key.count, 0, 0)
         var word: UInt64 = 0
@@ -161,8 +176,8 @@ struct LiteralEdges: Sendable {
     }
 
     /// A 64-bit mix of a short key and its parent; the low bits pick the slot.
-    private static func mix(_ parent: Int32, _ count: Int, _ low: UInt64, _ high: UInt64) -> UInt64 {
-        var hash = (UInt64(UInt32(bitPattern: parent)) << 8 | UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+    private static func mix(_ parent: UInt32, _ count: Int, _ low: UInt64, _ high: UInt64) -> UInt64 {
+        var hash = (UInt64(parent) << 16 | UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
         hash = (hash ^ low) &* 0xBF58_476D_1CE4_E5B9
         hash = (hash ^ (hash >> 31) ^ high) &* 0x94D0_49BB_1331_11EB
         return hash ^ (hash >> 32)

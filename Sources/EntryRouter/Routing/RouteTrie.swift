@@ -6,6 +6,11 @@
 /// (backtracking), so the winner is the most specific pattern segment by segment from the left,
 /// whatever the order of declaration. A pattern that ends at a node beats a `*name` there that
 /// would match the empty rest. Each node sits at one depth, so a match visits each node at most once.
+///
+/// Built by `RouteTrie.Builder`, then only read. Laid out for a walk through a large table to
+/// touch little memory: a node reached by an ASCII literal lives inside its slot of `literals`
+/// (one cache line for the lookup and the node), and a typed or `:name` child with no children of
+/// its own is no node at all but its terminal, kept in the parent.
 struct RouteTrie: Sendable {
     /// A pattern's end: its route and its capture layout (an index into `layouts`).
     struct Terminal: Sendable, Equatable {
@@ -15,168 +20,144 @@ struct RouteTrie: Sendable {
         static let none = Terminal(route: -1, layout: -1)
     }
 
-    /// 32 bytes, and the terminals are in it: a walk through a large table reads one node per
-    /// segment and nothing else of the trie but the literal slots.
-    private struct Node: Sendable {
-        var int: Int32 = -1
-        var uuid: Int32 = -1
-        var param: Int32 = -1
+    /// A typed or `:name` child: a node reference, or for a child without children of its own the
+    /// terminal of the pattern that ends there.
+    struct Child: Sendable, Equatable {
+        /// The node reference, or the leaf's route; `UInt32.max` when there is no child.
+        var bits: UInt32
+        /// The leaf's layout; -1 for a node.
+        var layout: Int32
+
+        static let none = Child(bits: .max, layout: -1)
+
+        static func node(_ reference: UInt32) -> Child { Child(bits: reference, layout: -1) }
+        static func leaf(_ terminal: Terminal) -> Child { Child(bits: UInt32(terminal.route), layout: terminal.layout) }
+
+        var exists: Bool { bits != .max }
+        var isLeaf: Bool { layout >= 0 }
+        var terminal: Terminal { Terminal(route: Int32(bits), layout: layout) }
+    }
+
+    /// 40 bytes, so that with its literal key it fills one 64-byte slot of `literals`.
+    struct Node: Sendable {
+        var int = Child.none
+        var uuid = Child.none
+        var param = Child.none
         /// The pattern that ends here.
         var end = Terminal.none
         /// The pattern whose `*name` starts here.
         var rest = Terminal.none
-        var hasLiterals = false
-        var hasNonASCIILiteral = false
+    }
+
+    /// How a node's literal children are found.
+    enum Flags {
+        static let hasLiterals: UInt16 = 1
+        /// A literal child is not ASCII: every segment is looked up in `texts`, whose `String`
+        /// keys compare by canonical equivalence (`\u{212A}` equals `K`), unlike bytes.
+        static let hasNonASCIILiteral: UInt16 = 2
+        /// A literal child has `K`, `;` or `` ` ``, the only ASCII characters that a non-ASCII
+        /// character equals (KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA): a non-ASCII segment
+        /// is looked up in `texts`. Elsewhere it matches no literal and is not looked up at all.
+        static let hasFoldableLiteral: UInt16 = 4
+    }
+
+    /// A node reference with this bit set is a slot of `literals`; without, an index of `plain`.
+    static let inLiterals: UInt32 = 1 << 31
+
+    struct PlainNode: Sendable {
+        var node: Node
+        var flags: UInt16
     }
 
     /// A trie root: custom schemes are keyed by scheme alone, http/https by scheme and host
     /// (lowercased).
-    private struct Root: Sendable {
+    struct Root: Sendable {
         var scheme: String
         var host: String?
-        var node: Int32
+        var node: UInt32
     }
 
-    private var nodes: [Node] = []
-    private var literalEdges = LiteralEdges()
-    /// Every node's literal children by text, by node index. Matching reads it only where
-    /// `literalEdges` cannot answer: a non-ASCII segment or key, where String equality
-    /// (canonical equivalence, so `\u{212A}` equals `K`) differs from byte equality.
-    private var literalTexts: [[String: Int32]] = []
-    private var roots: [Root] = []
+    /// Roots, typed and `:name` children with children, and children of non-ASCII literals.
+    let plain: [PlainNode]
+    let literals: LiteralEdges
+    /// The literal children by text of each node flagged `hasNonASCIILiteral` or `hasFoldableLiteral`.
+    let texts: [UInt32: [String: UInt32]]
+    let roots: [Root]
     /// Capture layouts, shared by every pattern with the same captures at the same positions.
-    private(set) var layouts: [CaptureLayout] = []
-    private var layoutIndex: [CaptureLayout.Key: Int32] = [:]
-
-    /// Adds `pattern` for route index `route`. A pattern whose shape is already in the trie is
-    /// left out (config validation reports it as ambiguous, so a loaded config never has one).
-    mutating func insert(_ pattern: URLPattern, route: Int) {
-        var node: Int32
-        if let existing = root(scheme: pattern.scheme, host: pattern.host) {
-            node = existing
-        } else {
-            node = newNode()
-            roots.append(Root(scheme: pattern.scheme, host: pattern.host, node: node))
-        }
-        var captures = CaptureLayout.Key(names: [], positions: [], takesRest: false)
-        for (position, segment) in pattern.segments.enumerated() {
-            if let name = segment.captureName {
-                captures.names.append(name)
-                captures.positions.append(position)
-            }
-            switch segment {
-            case .literal(let text):
-                node = literalChild(of: node, text)
-            case .int:
-                node = child(of: node, \.int)
-            case .uuid:
-                node = child(of: node, \.uuid)
-            case .param:
-                node = child(of: node, \.param)
-            case .rest:
-                captures.takesRest = true
-                guard nodes[Int(node)].rest == .none else { return }
-                nodes[Int(node)].rest = Terminal(route: Int32(route), layout: layout(captures))
-                return
-            }
-        }
-        guard nodes[Int(node)].end == .none else { return }
-        nodes[Int(node)].end = Terminal(route: Int32(route), layout: layout(captures))
-    }
+    let layouts: [CaptureLayout]
 
     /// The root of the patterns of `scheme` and `host` (lowercased), if there are any. The table
     /// looks it up once per declared scheme and universal-link host, so that a URL admitted by
     /// one of them goes to its root without comparing names again.
-    func root(scheme: String, host: String?) -> Int32? {
+    func root(scheme: String, host: String?) -> UInt32? {
         roots.first { $0.scheme == scheme && $0.host == host }?.node
     }
 
     /// The most specific terminal under `root` matching `url`, if any.
-    func match(_ url: ParsedURL, from root: Int32) -> Terminal? {
-        let found = nodes.withUnsafeBufferPointer { nodes in
-            walk(Probe(nodes: nodes, url: url, foldsFirst: url.host == nil), root, 0)
+    func match(_ url: ParsedURL, from root: UInt32) -> Terminal? {
+        let found = plain.withUnsafeBufferPointer { plain in
+            walk(Probe(plain: plain, url: url, foldsFirst: url.host == nil), root, 0)
         }
         return found == .none ? nil : found
     }
 
     /// What one walk reads, borrowed for its duration.
     private struct Probe {
-        var nodes: UnsafeBufferPointer<Node>
+        var plain: UnsafeBufferPointer<PlainNode>
         var url: ParsedURL
         /// A custom scheme's first segment is its host, matched case-insensitively.
         var foldsFirst: Bool
     }
 
-    private func walk(_ probe: Probe, _ index: Int32, _ depth: Int) -> Terminal {
-        let node = probe.nodes.baseAddress! + Int(index)
-        guard depth < probe.url.segments.count else { return node.pointee.end != .none ? node.pointee.end : node.pointee.rest }
+    private func walk(_ probe: Probe, _ reference: UInt32, _ depth: Int) -> Terminal {
+        let node: Node
+        let flags: UInt16
+        if reference & Self.inLiterals != 0 {
+            let entry = literals.entry(Int(reference & ~Self.inLiterals))
+            node = entry.pointee.node
+            flags = entry.pointee.flags
+        } else {
+            node = probe.plain[Int(reference)].node
+            flags = probe.plain[Int(reference)].flags
+        }
+        guard depth < probe.url.segments.count else { return node.end != .none ? node.end : node.rest }
         let segment = probe.url.segment(depth)
-        if node.pointee.hasLiterals {
-            let child = literal(probe, node, index, depth, segment, folded: depth == 0 && probe.foldsFirst)
-            if child >= 0 {
-                let found = walk(probe, child, depth + 1)
-                if found != .none { return found }
-            }
-        }
-        if node.pointee.int >= 0, SegmentTypes.isInt(segment) {
-            let found = walk(probe, node.pointee.int, depth + 1)
+        if flags & Flags.hasLiterals != 0, let child = literal(probe, reference, flags, depth, segment) {
+            let found = walk(probe, child, depth + 1)
             if found != .none { return found }
         }
-        if node.pointee.uuid >= 0, SegmentTypes.isUUID(segment) {
-            let found = walk(probe, node.pointee.uuid, depth + 1)
+        if node.int.exists, SegmentTypes.isInt(segment) {
+            let found = descend(probe, node.int, depth + 1)
             if found != .none { return found }
         }
-        if node.pointee.param >= 0, !segment.isEmpty {
-            let found = walk(probe, node.pointee.param, depth + 1)
+        if node.uuid.exists, SegmentTypes.isUUID(segment) {
+            let found = descend(probe, node.uuid, depth + 1)
             if found != .none { return found }
         }
-        return node.pointee.rest
+        if node.param.exists, !segment.isEmpty {
+            let found = descend(probe, node.param, depth + 1)
+            if found != .none { return found }
+        }
+        return node.rest
     }
 
-    /// The literal child of `node` for `segment`, or -1.
-    private func literal(_ probe: Probe, _ node: UnsafePointer<Node>, _ index: Int32, _ depth: Int,
-                         _ segment: UnsafeBufferPointer<UInt8>, folded: Bool) -> Int32 {
-        if !node.pointee.hasNonASCIILiteral,
-           let key = LiteralEdges.Key(segment, readable: probe.url.readableBytes(from: depth), folded: folded) {
-            return literalEdges.find(parent: index, key: key)
+    /// A leaf matches exactly when no segment is left.
+    private func descend(_ probe: Probe, _ child: Child, _ depth: Int) -> Terminal {
+        guard child.isLeaf else { return walk(probe, child.bits, depth) }
+        return depth == probe.url.segments.count ? child.terminal : .none
+    }
+
+    /// The literal child of node `reference` for segment `depth`, if any.
+    private func literal(_ probe: Probe, _ reference: UInt32, _ flags: UInt16, _ depth: Int,
+                         _ segment: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        let folded = depth == 0 && probe.foldsFirst
+        if flags & Flags.hasNonASCIILiteral == 0 {
+            if let key = LiteralEdges.Key(segment, readable: probe.url.readableBytes(from: depth), folded: folded) {
+                return literals.find(parent: reference, key: key).map { UInt32($0) | Self.inLiterals }
+            }
+            guard flags & Flags.hasFoldableLiteral != 0 else { return nil }
         }
         let text = String(decoding: segment, as: UTF8.self)
-        return literalTexts[Int(index)][folded ? ASCII.lowercased(text) : text] ?? -1
-    }
-
-    private mutating func literalChild(of node: Int32, _ text: String) -> Int32 {
-        if let child = literalTexts[Int(node)][text] { return child }
-        let child = newNode()
-        literalTexts[Int(node)][text] = child
-        nodes[Int(node)].hasLiterals = true
-        var utf8 = text
-        let isASCII = utf8.withUTF8 { bytes in
-            guard let key = LiteralEdges.Key(bytes, readable: bytes.count, folded: false) else { return false }
-            literalEdges.insert(parent: node, key: key, child: child)
-            return true
-        }
-        if !isASCII { nodes[Int(node)].hasNonASCIILiteral = true }
-        return child
-    }
-
-    private mutating func child(of node: Int32, _ slot: WritableKeyPath<Node, Int32>) -> Int32 {
-        let existing = nodes[Int(node)][keyPath: slot]
-        if existing >= 0 { return existing }
-        let created = newNode()
-        nodes[Int(node)][keyPath: slot] = created
-        return created
-    }
-
-    private mutating func newNode() -> Int32 {
-        nodes.append(Node())
-        literalTexts.append([:])
-        return Int32(nodes.count - 1)
-    }
-
-    private mutating func layout(_ key: CaptureLayout.Key) -> Int32 {
-        if let index = layoutIndex[key] { return index }
-        layouts.append(CaptureLayout(key))
-        layoutIndex[key] = Int32(layouts.count - 1)
-        return Int32(layouts.count - 1)
+        return texts[reference]?[folded ? ASCII.lowercased(text) : text]
     }
 }

@@ -10,9 +10,9 @@ public struct RoutingTable: EntryRouting {
     private let outcomes: [Outcome]
     /// Host → rules and the trie root of its patterns; a short list, scanned (cheaper than
     /// hashing the host).
-    private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules, root: Int32?)]
+    private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules, root: UInt32?)]
     /// The declared custom schemes and the trie root of each one's patterns.
-    private let schemes: [(name: FoldedName, root: Int32?)]
+    private let schemes: [(name: FoldedName, root: UInt32?)]
     /// The routes with a `push` selector, in file order, with their selectors compiled.
     let pushRoutes: [(route: Int, reader: PushParams)]
     /// `pushLinkKey`, split into its keys.
@@ -49,16 +49,17 @@ public struct RoutingTable: EntryRouting {
     public init(config: Config, limits: RouterLimits = RouterLimits()) {
         self.config = config
         self.limits = limits
-        var trie = RouteTrie()
+        var builder = RouteTrie.Builder()
         var outcomes: [Outcome] = []
         var pushRoutes: [(route: Int, reader: PushParams)] = []
         for (index, route) in config.routes.enumerated() {
             for text in route.match {
-                if let pattern = try? URLPattern.parse(text) { trie.insert(pattern, route: index) }
+                if let pattern = try? URLPattern.parse(text) { builder.insert(pattern, route: index) }
             }
             if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params))) }
             outcomes.append(Self.outcome(of: route, modals: config.modals))
         }
+        let trie = builder.build()
         self.trie = trie
         self.outcomes = outcomes
         self.pushRoutes = pushRoutes
@@ -113,7 +114,7 @@ public struct RoutingTable: EntryRouting {
     /// Refuses a URL whose scheme the config does not declare, or whose https host or path its
     /// universal-link rules do not list; else the trie root of its scheme or host, nil when no
     /// pattern has it.
-    private func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) -> Int32? {
+    private func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) -> UInt32? {
         guard let host = parsed.host else {
             let scheme = parsed.bytes[parsed.scheme]
             for index in schemes.indices where schemes[index].name.matches(scheme) { return schemes[index].root }
