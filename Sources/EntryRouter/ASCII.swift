@@ -54,6 +54,27 @@ enum ASCII {
         return String(decoding: bytes.map(lowercased), as: UTF8.self)
     }
 
+    /// Whether `bytes`, their ASCII letters lowercased, equal `lowercase` byte for byte.
+    static func equalFolded(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == lowercase.count else { return false }
+        var k = bytes.startIndex
+        for expected in lowercase {
+            guard lowercased(bytes[k]) == expected else { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Whether `bytes`, their ASCII letters lowercased, equal the ASCII text `lowercase`.
+    static func equalFolded(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: StaticString) -> Bool {
+        equalFolded(bytes, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
+    }
+
+    /// Whether a URL of this scheme (as written) carries a real host before its path (http, https).
+    static func hasHost(_ scheme: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        equalFolded(scheme, "https") || equalFolded(scheme, "http")
+    }
+
     static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: bytes.map(lowercased), as: UTF8.self)
     }

@@ -2,52 +2,78 @@
 /// lenient (credentials, malformed escapes, spaces) and cheap enough for the per-entry hot path.
 ///
 /// Normalisation:
-/// - scheme (and, for https, host) lowercased; a custom scheme's first segment is its host and is
-///   matched case-insensitively by the trie, while a param there keeps the text as written;
+/// - scheme (and, for https, host) compare case-insensitively; a custom scheme's first segment is
+///   its host and is matched case-insensitively by the trie, while a param there keeps the text
+///   as written;
 /// - the fragment, a trailing `?` and one trailing `/` are ignored;
 /// - the path is split on `/` first and each segment percent-decoded after, so `%2F` stays inside
 ///   its segment;
 /// - a port stays part of the https host (`materunner.app:8443` is another host than `materunner.app`).
-struct ParsedURL: Sendable {
-    var scheme: String
-    /// The lowercased host of an http/https URL; nil for a custom scheme.
-    var host: String?
-    /// The decoded path segments back to back, as UTF-8; for a custom scheme the first one is the
-    /// URL's host. Kept as bytes so the trie compares literals without building a String per
-    /// segment; only the segments a route captures become Strings.
-    var bytes: [UInt8]
-    /// Each segment's place in `bytes`.
-    var segments: [Range<Int>]
-    /// Decoded query items in URL order (`a` alone is `a` = ""; empty names are dropped).
-    var query: [(name: String, value: String)]
-    /// The decoded path of an http/https URL, with its leading `/` (`/` when empty), for the
-    /// apple-app-site-association rules: decoded so `%61dmin` cannot slip past `NOT /admin/*`.
-    var path: String
-
-    /// Parses `url`; every rejection is `not_allowed` with a message that says why. A URL over
-    /// `maxBytes` (SPEC §3: 2048) is refused before it is looked at.
-    static func parse(_ url: String, maxBytes: Int = RouterLimits().maxURLBytes) throws(WireError) -> ParsedURL {
-        var text = url
-        // `withUTF8` rethrows untyped, so the typed error is carried out by hand.
-        var failure: WireError?
-        let parsed = text.withUTF8 { bytes -> ParsedURL? in
-            do throws(WireError) {
-                return try parse(bytes: bytes, url: url, maxBytes: maxBytes)
-            } catch {
-                failure = error
-                return nil
-            }
-        }
-        guard let parsed else { throw failure! }
-        return parsed
+///
+/// A parsed URL is a set of positions in the URL's own UTF-8 and lives only inside `parse`'s
+/// closure: nothing is copied or allocated for it unless a segment has a `%` (then the decoded
+/// segments are built once) or it has more than `inlineSegments` segments.
+struct ParsedURL {
+    /// One segment's place in `segmentBytes`.
+    struct Segment {
+        var start: Int32
+        var end: Int32
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>, url: String, maxBytes: Int) throws(WireError) -> ParsedURL {
+    /// The URL's UTF-8.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The scheme as written (letters in either case).
+    let scheme: Range<Int>
+    /// The host of an http/https URL as written; nil for a custom scheme.
+    let host: Range<Int>?
+    /// The path of an http/https URL, still encoded, from its leading `/` to the query or
+    /// fragment; empty for a custom scheme.
+    let path: Range<Int>
+    /// The segments' bytes: `bytes` itself, or the decoded copy when a segment has a `%`. Either
+    /// way consecutive segments are separated by one `/`, so a `*name` capture is one range.
+    let segmentBytes: UnsafeBufferPointer<UInt8>
+    /// The path segments; for a custom scheme the first one is the URL's host.
+    let segments: UnsafeBufferPointer<Segment>
+    /// The query, without its `?`; its items are read only when a route matched.
+    let query: Range<Int>
+    /// Whether `query` has a `%`, so its items need decoding (they were checked to decode).
+    let queryIsEscaped: Bool
+
+    /// Segments kept on the stack; a URL with more uses a heap buffer.
+    static let inlineSegments = 64
+
+    /// Parses `url` and calls `body` with it; every rejection is `not_allowed` with a message that
+    /// says why. A URL over `maxBytes` (SPEC §3: 2048) is refused before it is looked at.
+    ///
+    /// Always inlined: called through, the closure's context (the whole routing table) was
+    /// copied, with a retain of each of its fields, several times per URL.
+    @inline(__always)
+    static func parse<R>(_ url: String, maxBytes: Int = RouterLimits().maxURLBytes,
+                         _ body: (ParsedURL) throws(WireError) -> R) throws(WireError) -> R {
+        var text = url
+        // `withUTF8` rethrows untyped, so the typed error is carried out by hand.
+        var outcome: Result<R, WireError>?
+        text.withUTF8 { bytes in
+            outcome = Result { () throws(WireError) -> R in try parse(bytes: bytes, url: url, maxBytes: maxBytes, body) }
+        }
+        return try outcome!.get()
+    }
+
+    @inline(__always)
+    private static func parse<R>(bytes: UnsafeBufferPointer<UInt8>, url: String, maxBytes: Int,
+                                 _ body: (ParsedURL) throws(WireError) -> R) throws(WireError) -> R {
         guard bytes.count <= maxBytes else {
             throw WireError(.notAllowed, "URL is \(bytes.count) bytes, longer than the \(maxBytes)-byte limit (--max-url)")
         }
-        if let bad = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) {
-            throw WireError(.notAllowed, "URL has a space, control character or backslash at character \(bad + 1): \(url)")
+        var fragment = bytes.count
+        for k in bytes.indices {
+            let b = bytes[k]
+            // One compare for the common bytes: 0x21...0x7E, less `#` and `\`, are plain.
+            guard b &- 0x21 > 0x5D || b == UInt8(ascii: "#") || b == UInt8(ascii: "\\") else { continue }
+            if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "\\") {
+                throw WireError(.notAllowed, "URL has a space, control character or backslash at character \(k + 1): \(url)")
+            }
+            if b == UInt8(ascii: "#"), fragment == bytes.count { fragment = k }
         }
         var i = 0
         while i < bytes.count, i == 0 ? ASCII.isAlpha(bytes[i]) : ASCII.isSchemeByte(bytes[i]) { i += 1 }
@@ -55,80 +81,159 @@ struct ParsedURL: Sendable {
               bytes[i] == UInt8(ascii: ":"), bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/") else {
             throw WireError(.notAllowed, "not an absolute URL of the form scheme://...: \(url)")
         }
-        let scheme = ASCII.lowercased(bytes[0..<i])
+        let scheme = 0..<i
         i += 3
-        var end = bytes[i...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
-        var queryRange = end..<end
+        // A scheme and `://` hold no `#` or `?`, so the first of each is past them.
+        var end = fragment
+        var query = end..<end
         if let q = bytes[i..<end].firstIndex(of: UInt8(ascii: "?")) {
-            queryRange = (q + 1)..<end
+            query = (q + 1)..<end
             end = q
         }
-        var host: String?
-        var pathStart = i
-        if URLPattern.hasHost(scheme) {
-            let hostEnd = bytes[i..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
-            if bytes[i..<hostEnd].contains(UInt8(ascii: "@")) {
-                throw WireError(.notAllowed, "URL carries credentials (user:pass@): \(url)")
-            }
-            guard hostEnd > i else { throw WireError(.notAllowed, "URL has no host: \(url)") }
-            host = ASCII.lowercased(bytes[i..<hostEnd])
-            pathStart = hostEnd
-        } else {
-            let hostEnd = bytes[i..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
-            if bytes[i..<hostEnd].contains(UInt8(ascii: "@")) {
-                throw WireError(.notAllowed, "URL carries credentials (user:pass@): \(url)")
-            }
+        let hostEnd = bytes[i..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+        if bytes[i..<hostEnd].contains(UInt8(ascii: "@")) {
+            throw WireError(.notAllowed, "URL carries credentials (user:pass@): \(url)")
         }
-        var path = "/"
-        if host != nil, pathStart < end {
-            guard let decoded = PercentEncoding.decode(bytes[pathStart..<end]) else { throw malformed(url) }
-            path = decoded
-            pathStart += 1
+        var host: Range<Int>?
+        var path = end..<end
+        var pathStart = i
+        if ASCII.hasHost(bytes[scheme]) {
+            guard hostEnd > i else { throw WireError(.notAllowed, "URL has no host: \(url)") }
+            host = i..<hostEnd
+            path = hostEnd..<end
+            pathStart = hostEnd < end ? hostEnd + 1 : hostEnd
         }
         var segmentsEnd = end
         if segmentsEnd > pathStart, bytes[segmentsEnd - 1] == UInt8(ascii: "/") { segmentsEnd -= 1 }
-        var decoded: [UInt8] = []
-        var segments: [Range<Int>] = []
-        if pathStart < segmentsEnd {
+        let queryIsEscaped = bytes[query].contains(UInt8(ascii: "%"))
+        // Escapes cannot span `&` or `=`, and those are ASCII: the query decodes whole exactly
+        // when each of its names and values does.
+        if queryIsEscaped, PercentEncoding.decode(bytes[query]) == nil { throw malformed(url) }
+
+        func parsed(_ segmentBytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<Segment>) -> ParsedURL {
+            ParsedURL(bytes: bytes, scheme: scheme, host: host, path: path, segmentBytes: segmentBytes,
+                      segments: segments, query: query, queryIsEscaped: queryIsEscaped)
+        }
+        func decoded(_ segments: UnsafeMutableBufferPointer<Segment>) throws(WireError) -> R {
+            var decoded: [UInt8] = []
             decoded.reserveCapacity(segmentsEnd - pathStart)
-            segments.reserveCapacity(8)
-            var start = pathStart
-            while true {
-                let stop = bytes[start..<segmentsEnd].firstIndex(of: UInt8(ascii: "/")) ?? segmentsEnd
-                let first = decoded.count
-                guard PercentEncoding.decode(bytes[start..<stop], into: &decoded) else { throw malformed(url) }
-                segments.append(first..<decoded.count)
-                if stop == segmentsEnd { break }
-                start = stop + 1
+            for n in segments.indices {
+                if n > 0 { decoded.append(UInt8(ascii: "/")) }
+                let start = decoded.count
+                let raw = bytes[Int(segments[n].start)..<Int(segments[n].end)]
+                guard PercentEncoding.decode(raw, into: &decoded) else { throw malformed(url) }
+                segments[n] = Segment(start: Int32(start), end: Int32(decoded.count))
+            }
+            return try decoded.withUnsafeBufferPointer { (decoded) throws(WireError) -> R in
+                try body(parsed(decoded, UnsafeBufferPointer(segments)))
             }
         }
-        var query: [(name: String, value: String)] = []
-        var start = queryRange.lowerBound
-        while start < queryRange.upperBound {
-            let stop = bytes[start..<queryRange.upperBound].firstIndex(of: UInt8(ascii: "&")) ?? queryRange.upperBound
-            let equals = bytes[start..<stop].firstIndex(of: UInt8(ascii: "=")) ?? stop
-            guard let name = PercentEncoding.decode(bytes[start..<equals]),
-                  let value = PercentEncoding.decode(bytes[min(equals + 1, stop)..<stop]) else { throw malformed(url) }
-            if !name.isEmpty { query.append((name, value)) }
-            start = stop + 1
+        return try withUnsafeTemporaryAllocation(of: Segment.self, capacity: inlineSegments) { (inline) throws(WireError) -> R in
+            if let (count, escaped) = split(bytes, pathStart..<segmentsEnd, into: inline) {
+                let segments = UnsafeMutableBufferPointer(rebasing: inline[..<count])
+                return escaped ? try decoded(segments) : try body(parsed(bytes, UnsafeBufferPointer(segments)))
+            }
+            let count = bytes[pathStart..<segmentsEnd].count { $0 == UInt8(ascii: "/") } + 1
+            var heap = [Segment](repeating: Segment(start: 0, end: 0), count: count)
+            return try heap.withUnsafeMutableBufferPointer { (segments) throws(WireError) -> R in
+                let escaped = split(bytes, pathStart..<segmentsEnd, into: segments)!.escaped
+                return escaped ? try decoded(segments) : try body(parsed(bytes, UnsafeBufferPointer(segments)))
+            }
         }
-        return ParsedURL(scheme: scheme, host: host, bytes: decoded, segments: segments, query: query, path: path)
+    }
+
+    /// Splits `range` of `bytes` at each `/` into `segments` (none when the range is empty); nil
+    /// when there are more segments than room. `escaped` tells whether any of them has a `%`.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                              into segments: UnsafeMutableBufferPointer<Segment>) -> (count: Int, escaped: Bool)? {
+        guard !range.isEmpty else { return (0, false) }
+        var count = 0
+        var escaped = false
+        var start = range.lowerBound
+        for k in range {
+            let b = bytes[k]
+            if b == UInt8(ascii: "/") {
+                guard count < segments.count else { return nil }
+                segments[count] = Segment(start: Int32(start), end: Int32(k))
+                count += 1
+                start = k + 1
+            } else if b == UInt8(ascii: "%") {
+                escaped = true
+            }
+        }
+        guard count < segments.count else { return nil }
+        segments[count] = Segment(start: Int32(start), end: Int32(range.upperBound))
+        return (count + 1, escaped)
+    }
+
+    /// Segment `index`'s decoded bytes.
+    func segment(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let segment = segments[index]
+        return UnsafeBufferPointer(rebasing: segmentBytes[Int(segment.start)..<Int(segment.end)])
+    }
+
+    /// How many bytes of `segmentBytes` may be read from segment `index`'s start.
+    func readableBytes(from index: Int) -> Int {
+        segmentBytes.count - Int(segments[index].start)
     }
 
     /// Segment `index` as text (valid UTF-8: the parser checked it).
-    func segment(_ index: Int) -> String {
-        String(decoding: bytes[segments[index]], as: UTF8.self)
+    func text(_ index: Int) -> String {
+        String(decoding: segment(index), as: UTF8.self)
     }
 
     /// The segments from `index` on, joined with `/`, for a `*name` capture.
     func rest(from index: Int) -> String {
         guard index < segments.count else { return "" }
-        var joined = Array(bytes[segments[index]])
-        for range in segments[(index + 1)...] {
-            joined.append(UInt8(ascii: "/"))
-            joined.append(contentsOf: bytes[range])
+        let range = Int(segments[index].start)..<Int(segments[segments.count - 1].end)
+        return String(decoding: segmentBytes[range], as: UTF8.self)
+    }
+
+    /// The scheme, lowercased, for messages.
+    var schemeText: String { ASCII.lowercased(bytes[scheme]) }
+
+    /// Calls `body` with the decoded path of an http/https URL, with its leading `/` (`/` when
+    /// empty), for the apple-app-site-association rules: decoded so `%61dmin` cannot slip past
+    /// `NOT /admin/*`.
+    func withDecodedPath<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard !path.isEmpty else {
+            var slash = "/"
+            return slash.withUTF8(body)
         }
-        return String(decoding: joined, as: UTF8.self)
+        guard bytes[path].contains(UInt8(ascii: "%")) else { return body(UnsafeBufferPointer(rebasing: bytes[path])) }
+        // The segments decoded, and `/` is ASCII: the whole path decodes as well.
+        var decoded = PercentEncoding.decode(bytes[path])!
+        return decoded.withUTF8(body)
+    }
+
+    /// Calls `body` with each query item in URL order, decoded (`a` alone is `a` = ""; empty
+    /// names are left out).
+    func forEachQueryItem(_ body: (String, String) -> Void) {
+        var start = query.lowerBound
+        while start < query.upperBound {
+            let stop = bytes[start..<query.upperBound].firstIndex(of: UInt8(ascii: "&")) ?? query.upperBound
+            let equals = bytes[start..<stop].firstIndex(of: UInt8(ascii: "=")) ?? stop
+            if equals > start {
+                body(text(bytes[start..<equals]), text(bytes[min(equals + 1, stop)..<stop]))
+            }
+            start = stop + 1
+        }
+    }
+
+    /// How many query items `forEachQueryItem` gives, repeated names included.
+    var queryItemCount: Int {
+        var count = 0
+        var start = query.lowerBound
+        for k in query where bytes[k] == UInt8(ascii: "&") {
+            if k > start, bytes[start] != UInt8(ascii: "=") { count += 1 }
+            start = k + 1
+        }
+        if query.upperBound > start, bytes[start] != UInt8(ascii: "=") { count += 1 }
+        return count
+    }
+
+    private func text(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        queryIsEscaped ? PercentEncoding.decode(part)! : String(decoding: part, as: UTF8.self)
     }
 
     private static func malformed(_ url: String) -> WireError {

@@ -14,13 +14,14 @@ public struct RouteMatch: Sendable, Hashable {
     public var routeIndex: Int?
 
     public init(route: String, params: [String: String], target: Target, ttl: Int64? = nil,
-                requires: [String] = [], actions: [String: [RouteAction]] = [:]) {
+                requires: [String] = [], actions: [String: [RouteAction]] = [:], routeIndex: Int? = nil) {
         self.route = route
         self.params = params
         self.target = target
         self.ttl = ttl
         self.requires = requires
         self.actions = actions
+        self.routeIndex = routeIndex
     }
 
     public static func == (a: RouteMatch, b: RouteMatch) -> Bool {

@@ -6,268 +6,158 @@
 /// (backtracking), so the winner is the most specific pattern segment by segment from the left,
 /// whatever the order of declaration. A pattern that ends at a node beats a `*name` there that
 /// would match the empty rest. Each node sits at one depth, so a match visits each node at most once.
+///
+/// Built by `RouteTrie.Builder`, then only read. Laid out for a walk through a large table to
+/// touch little memory: a node reached by an ASCII literal lives inside its slot of `literals`
+/// (one cache line for the lookup and the node), and a typed or `:name` child with no children of
+/// its own is no node at all but its terminal, kept in the parent.
 struct RouteTrie: Sendable {
-    /// One pattern's end: the route it belongs to and where its captures are.
-    struct Terminal: Sendable {
-        var route: Int
-        var pattern: URLPattern
-        /// Capture name by segment position; the last may be a `*name` that takes the rest.
-        var captures: [Capture]
+    /// A pattern's end: its route and its capture layout (an index into `layouts`).
+    struct Terminal: Sendable, Equatable {
+        var route: Int32
+        var layout: Int32
 
-        struct Capture: Sendable {
-            var position: Int
-            var name: String
-            var isRest: Bool
-        }
+        static let none = Terminal(route: -1, layout: -1)
     }
 
-    /// Small (24 bytes) so that a walk through a large table touches few cache lines; the
-    /// literal children live in `literalEdges` and `literalTexts`.
-    private struct Node: Sendable {
-        var hasLiterals = false
-        var hasNonASCIILiteral = false
-        var int: Int32 = -1
-        var uuid: Int32 = -1
-        var param: Int32 = -1
-        /// The terminal of a pattern that ends here.
-        var end: Int32 = -1
-        /// The terminal of a pattern whose `*name` starts here.
-        var rest: Int32 = -1
+    /// A typed or `:name` child: a node reference, or for a child without children of its own the
+    /// terminal of the pattern that ends there.
+    struct Child: Sendable, Equatable {
+        /// The node reference, or the leaf's route; `UInt32.max` when there is no child.
+        var bits: UInt32
+        /// The leaf's layout; -1 for a node.
+        var layout: Int32
+
+        static let none = Child(bits: .max, layout: -1)
+
+        static func node(_ reference: UInt32) -> Child { Child(bits: reference, layout: -1) }
+        static func leaf(_ terminal: Terminal) -> Child { Child(bits: UInt32(terminal.route), layout: terminal.layout) }
+
+        var exists: Bool { bits != .max }
+        var isLeaf: Bool { layout >= 0 }
+        var terminal: Terminal { Terminal(route: Int32(bits), layout: layout) }
     }
 
-    /// A trie root: custom schemes are keyed by scheme alone, http/https by scheme and host.
-    /// A config has a handful of these, so a scan beats hashing the strings.
-    private struct Root: Sendable {
+    /// 40 bytes, so that with its literal key it fills one 64-byte slot of `literals`.
+    struct Node: Sendable {
+        var int = Child.none
+        var uuid = Child.none
+        var param = Child.none
+        /// The pattern that ends here.
+        var end = Terminal.none
+        /// The pattern whose `*name` starts here.
+        var rest = Terminal.none
+    }
+
+    /// How a node's literal children are found.
+    enum Flags {
+        static let hasLiterals: UInt16 = 1
+        /// A literal child is not ASCII: every segment is looked up in `texts`, whose `String`
+        /// keys compare by canonical equivalence (`\u{212A}` equals `K`), unlike bytes.
+        static let hasNonASCIILiteral: UInt16 = 2
+        /// A literal child has `K`, `;` or `` ` ``, the only ASCII characters that a non-ASCII
+        /// character equals (KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA): a non-ASCII segment
+        /// is looked up in `texts`. Elsewhere it matches no literal and is not looked up at all.
+        static let hasFoldableLiteral: UInt16 = 4
+    }
+
+    /// A node reference with this bit set is a slot of `literals`; without, an index of `plain`.
+    static let inLiterals: UInt32 = 1 << 31
+
+    struct PlainNode: Sendable {
+        var node: Node
+        var flags: UInt16
+    }
+
+    /// A trie root: custom schemes are keyed by scheme alone, http/https by scheme and host
+    /// (lowercased).
+    struct Root: Sendable {
         var scheme: String
         var host: String?
-        var node: Int32
+        var node: UInt32
     }
 
-    private var nodes: [Node] = []
-    private var literalEdges = LiteralEdges()
-    /// Every node's literal children by text, by node index. Matching reads it only where
-    /// `literalEdges` cannot answer: a non-ASCII segment or key, where String equality
-    /// (canonical equivalence, so `\u{212A}` equals `K`) differs from byte equality.
-    private var literalTexts: [[String: Int32]] = []
-    private var roots: [Root] = []
-    private(set) var terminals: [Terminal] = []
+    /// Roots, typed and `:name` children with children, and children of non-ASCII literals.
+    let plain: [PlainNode]
+    let literals: LiteralEdges
+    /// The literal children by text of each node flagged `hasNonASCIILiteral` or `hasFoldableLiteral`.
+    let texts: [UInt32: [String: UInt32]]
+    let roots: [Root]
+    /// Capture layouts, shared by every pattern with the same captures at the same positions.
+    let layouts: [CaptureLayout]
 
-    /// Adds `pattern` for route index `route`. A pattern whose shape is already in the trie is
-    /// left out (config validation reports it as ambiguous, so a loaded config never has one).
-    mutating func insert(_ pattern: URLPattern, route: Int) {
-        var node: Int32
-        if let existing = root(pattern.scheme, pattern.host) {
-            node = existing
-        } else {
-            node = newNode()
-            roots.append(Root(scheme: pattern.scheme, host: pattern.host, node: node))
-        }
-        var captures: [Terminal.Capture] = []
-        for (position, segment) in pattern.segments.enumerated() {
-            switch segment {
-            case .literal(let text):
-                if let child = literalTexts[Int(node)][text] {
-                    node = child
-                } else {
-                    let child = newNode()
-                    literalTexts[Int(node)][text] = child
-                    nodes[Int(node)].hasLiterals = true
-                    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-                        literalEdges.insert(parent: node, key: text, child: child)
-                    } else {
-                        nodes[Int(node)].hasNonASCIILiteral = true
-                    }
-                    node = child
-                }
-            case .int(let name):
-                captures.append(.init(position: position, name: name, isRest: false))
-                node = child(of: node, \.int)
-            case .uuid(let name):
-                captures.append(.init(position: position, name: name, isRest: false))
-                node = child(of: node, \.uuid)
-            case .param(let name):
-                captures.append(.init(position: position, name: name, isRest: false))
-                node = child(of: node, \.param)
-            case .rest(let name):
-                captures.append(.init(position: position, name: name, isRest: true))
-                guard nodes[Int(node)].rest < 0 else { return }
-                nodes[Int(node)].rest = newTerminal(route, pattern, captures)
-                return
-            }
-        }
-        guard nodes[Int(node)].end < 0 else { return }
-        nodes[Int(node)].end = newTerminal(route, pattern, captures)
-    }
-
-    /// The index of the most specific terminal matching `url`, if any.
-    func match(_ url: ParsedURL) -> Int32? {
-        guard let root = root(url.scheme, url.host) else { return nil }
-        let found = nodes.withUnsafeBufferPointer { nodes in
-            url.bytes.withUnsafeBufferPointer { bytes in
-                url.segments.withUnsafeBufferPointer { segments in
-                    walk(Probe(nodes: nodes, bytes: bytes, segments: segments, foldsFirst: url.host == nil), root, 0)
-                }
-            }
-        }
-        return found < 0 ? nil : found
-    }
-
-    /// The route index of terminal `terminal`.
-    func route(of terminal: Int32) -> Int { terminals[Int(terminal)].route }
-
-    /// How many params terminal `terminal` captures.
-    func captureCount(of terminal: Int32) -> Int { terminals[Int(terminal)].captures.count }
-
-    private func root(_ scheme: String, _ host: String?) -> Int32? {
+    /// The root of the patterns of `scheme` and `host` (lowercased), if there are any. The table
+    /// looks it up once per declared scheme and universal-link host, so that a URL admitted by
+    /// one of them goes to its root without comparing names again.
+    func root(scheme: String, host: String?) -> UInt32? {
         roots.first { $0.scheme == scheme && $0.host == host }?.node
     }
 
-    /// Params captured by `terminal` from `url`'s segments; a `*name` gets the rest joined with `/`.
-    func captures(of terminal: Int32, in url: ParsedURL, into params: inout [String: String]) {
-        for capture in terminals[Int(terminal)].captures {
-            params[capture.name] = capture.isRest ? url.rest(from: capture.position) : url.segment(capture.position)
+    /// The most specific terminal under `root` matching `url`, if any.
+    func match(_ url: ParsedURL, from root: UInt32) -> Terminal? {
+        let found = plain.withUnsafeBufferPointer { plain in
+            walk(Probe(plain: plain, url: url, foldsFirst: url.host == nil), root, 0)
         }
+        return found == .none ? nil : found
     }
 
     /// What one walk reads, borrowed for its duration.
     private struct Probe {
-        var nodes: UnsafeBufferPointer<Node>
-        var bytes: UnsafeBufferPointer<UInt8>
-        var segments: UnsafeBufferPointer<Range<Int>>
+        var plain: UnsafeBufferPointer<PlainNode>
+        var url: ParsedURL
         /// A custom scheme's first segment is its host, matched case-insensitively.
         var foldsFirst: Bool
     }
 
-    private func walk(_ probe: Probe, _ index: Int32, _ depth: Int) -> Int32 {
-        let node = probe.nodes.baseAddress! + Int(index)
-        guard depth < probe.segments.count else { return node.pointee.end >= 0 ? node.pointee.end : node.pointee.rest }
-        let segment = probe.bytes[probe.segments[depth]]
-        if node.pointee.hasLiterals {
-            let child = literal(node, index, segment, folded: depth == 0 && probe.foldsFirst)
-            if child >= 0 {
-                let found = walk(probe, child, depth + 1)
-                if found >= 0 { return found }
-            }
+    private func walk(_ probe: Probe, _ reference: UInt32, _ depth: Int) -> Terminal {
+        let node: Node
+        let flags: UInt16
+        if reference & Self.inLiterals != 0 {
+            let entry = literals.entry(Int(reference & ~Self.inLiterals))
+            node = entry.pointee.node
+            flags = entry.pointee.flags
+        } else {
+            node = probe.plain[Int(reference)].node
+            flags = probe.plain[Int(reference)].flags
         }
-        if node.pointee.int >= 0, SegmentTypes.isInt(segment) {
-            let found = walk(probe, node.pointee.int, depth + 1)
-            if found >= 0 { return found }
+        guard depth < probe.url.segments.count else { return node.end != .none ? node.end : node.rest }
+        let segment = probe.url.segment(depth)
+        if flags & Flags.hasLiterals != 0, let child = literal(probe, reference, flags, depth, segment) {
+            let found = walk(probe, child, depth + 1)
+            if found != .none { return found }
         }
-        if node.pointee.uuid >= 0, SegmentTypes.isUUID(segment) {
-            let found = walk(probe, node.pointee.uuid, depth + 1)
-            if found >= 0 { return found }
+        if node.int.exists, SegmentTypes.isInt(segment) {
+            let found = descend(probe, node.int, depth + 1)
+            if found != .none { return found }
         }
-        if node.pointee.param >= 0, !segment.isEmpty {
-            let found = walk(probe, node.pointee.param, depth + 1)
-            if found >= 0 { return found }
+        if node.uuid.exists, SegmentTypes.isUUID(segment) {
+            let found = descend(probe, node.uuid, depth + 1)
+            if found != .none { return found }
         }
-        return node.pointee.rest
+        if node.param.exists, !segment.isEmpty {
+            let found = descend(probe, node.param, depth + 1)
+            if found != .none { return found }
+        }
+        return node.rest
     }
 
-    /// The literal child of `node` for `segment`, or -1.
-    private func literal(_ node: UnsafePointer<Node>, _ index: Int32, _ segment: Slice<UnsafeBufferPointer<UInt8>>,
-                         folded: Bool) -> Int32 {
-        if !node.pointee.hasNonASCIILiteral, !segment.contains(where: { $0 >= 0x80 }) {
-            return literalEdges.find(parent: index, key: segment, folded: folded)
+    /// A leaf matches exactly when no segment is left.
+    private func descend(_ probe: Probe, _ child: Child, _ depth: Int) -> Terminal {
+        guard child.isLeaf else { return walk(probe, child.bits, depth) }
+        return depth == probe.url.segments.count ? child.terminal : .none
+    }
+
+    /// The literal child of node `reference` for segment `depth`, if any.
+    private func literal(_ probe: Probe, _ reference: UInt32, _ flags: UInt16, _ depth: Int,
+                         _ segment: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        let folded = depth == 0 && probe.foldsFirst
+        if flags & Flags.hasNonASCIILiteral == 0 {
+            if let key = LiteralEdges.Key(segment, readable: probe.url.readableBytes(from: depth), folded: folded) {
+                return literals.find(parent: reference, key: key).map { UInt32($0) | Self.inLiterals }
+            }
+            guard flags & Flags.hasFoldableLiteral != 0 else { return nil }
         }
         let text = String(decoding: segment, as: UTF8.self)
-        return literalTexts[Int(index)][folded ? ASCII.lowercased(text) : text] ?? -1
-    }
-
-    private mutating func child(of node: Int32, _ slot: WritableKeyPath<Node, Int32>) -> Int32 {
-        let existing = nodes[Int(node)][keyPath: slot]
-        if existing >= 0 { return existing }
-        let created = newNode()
-        nodes[Int(node)][keyPath: slot] = created
-        return created
-    }
-
-    private mutating func newNode() -> Int32 {
-        nodes.append(Node())
-        literalTexts.append([:])
-        return Int32(nodes.count - 1)
-    }
-
-    private mutating func newTerminal(_ route: Int, _ pattern: URLPattern, _ captures: [Terminal.Capture]) -> Int32 {
-        terminals.append(Terminal(route: route, pattern: pattern, captures: captures))
-        return Int32(terminals.count - 1)
-    }
-}
-
-/// The ASCII literal edges of every trie node in one open-addressing table keyed by parent node
-/// and key bytes: a lookup hashes the segment where it lies in the URL's bytes, where a String
-/// key would cost building a String per segment and hashing it with SipHash.
-private struct LiteralEdges: Sendable {
-    private struct Edge: Sendable {
-        var hash: UInt64
-        var parent: Int32
-        var child: Int32
-        var start: Int32
-        var count: Int32
-    }
-
-    /// Edge index or -1; the count is a power of two, at least twice the edge count.
-    private var slots: [Int32] = Array(repeating: -1, count: 16)
-    private var edges: [Edge] = []
-    private var keys: [UInt8] = []
-
-    /// Adds the edge `parent` → `child` for `key`, which is ASCII (and, where the trie folds case,
-    /// already lowercase).
-    mutating func insert(parent: Int32, key: String, child: Int32) {
-        let start = keys.count
-        keys.append(contentsOf: key.utf8)
-        let hash = keys.withUnsafeBufferPointer { Self.hash(parent, $0[start...], folded: false) }
-        edges.append(Edge(hash: hash, parent: parent, child: child, start: Int32(start), count: Int32(keys.count - start)))
-        if edges.count * 2 > slots.count {
-            slots = Array(repeating: -1, count: slots.count * 2)
-            for index in edges.indices { place(Int32(index)) }
-        } else {
-            place(Int32(edges.count - 1))
-        }
-    }
-
-    private mutating func place(_ edge: Int32) {
-        let mask = slots.count - 1
-        var slot = Self.slot(edges[Int(edge)].hash, mask)
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = edge
-    }
-
-    /// The child of `parent` under `key` (ASCII letters lowercased first when `folded`), or -1.
-    func find(parent: Int32, key: Slice<UnsafeBufferPointer<UInt8>>, folded: Bool) -> Int32 {
-        let hash = Self.hash(parent, key, folded: folded)
-        let mask = slots.count - 1
-        var slot = Self.slot(hash, mask)
-        while true {
-            let index = slots[slot]
-            if index < 0 { return -1 }
-            let edge = edges[Int(index)]
-            if edge.hash == hash, edge.parent == parent, Int(edge.count) == key.count, equal(Int(edge.start), key, folded) {
-                return edge.child
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    private func equal(_ start: Int, _ key: Slice<UnsafeBufferPointer<UInt8>>, _ folded: Bool) -> Bool {
-        keys.withUnsafeBufferPointer { keys in
-            var offset = start
-            for byte in key {
-                guard keys[offset] == (folded ? ASCII.lowercased(byte) : byte) else { return false }
-                offset += 1
-            }
-            return true
-        }
-    }
-
-    /// FNV-1a over the key, seeded with the parent node.
-    private static func hash(_ parent: Int32, _ key: Slice<UnsafeBufferPointer<UInt8>>, folded: Bool) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15
-        for byte in key { hash = (hash ^ UInt64(folded ? ASCII.lowercased(byte) : byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
-    }
-
-    private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        return texts[reference]?[folded ? ASCII.lowercased(text) : text]
     }
 }

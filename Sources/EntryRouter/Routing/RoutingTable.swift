@@ -8,9 +8,11 @@ public struct RoutingTable: EntryRouting {
     public let config: Config
     private let trie: RouteTrie
     private let outcomes: [Outcome]
-    /// Host → rules; a short list, scanned (cheaper than hashing the host).
-    private let universalLinks: [(host: String, rules: UniversalLinkRules)]
-    private let schemes: [String]
+    /// Host → rules and the trie root of its patterns; a short list, scanned (cheaper than
+    /// hashing the host).
+    private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules, root: UInt32?)]
+    /// The declared custom schemes and the trie root of each one's patterns.
+    private let schemes: [(name: FoldedName, root: UInt32?)]
     /// The routes with a `push` selector, in file order, with their selectors compiled.
     let pushRoutes: [(route: Int, reader: PushParams)]
     /// `pushLinkKey`, split into its keys.
@@ -23,46 +25,65 @@ public struct RoutingTable: EntryRouting {
     /// The payload key of an `.apns` file that names the app it is meant for.
     public static let simulatorBundleKey = "Simulator Target Bundle"
 
-    /// What a route turns into once matched.
-    private enum Outcome: Sendable {
-        /// Everything but the params and the identity value, which come from the entry.
-        case final(RouteMatch, identity: String?)
-        /// Nil when the template does not parse (only in a config that was not loaded).
-        case redirect(RedirectTemplate?)
+    /// What a route turns into once matched: for a final route everything but the params and the
+    /// identity value, which come from the entry. Kept inline in one array and read field by
+    /// field in place: at 100 000 routes reading a route's outcome is one cache miss (an enum of
+    /// class instances took two), and each field is copied once, into the result.
+    private struct Outcome: Sendable {
+        enum Kind: Sendable {
+            case final
+            /// Nil when the template does not parse (only in a config that was not loaded).
+            case redirect(RedirectTemplate?)
+        }
+
+        var kind: Kind
+        var route: String
+        /// Nil for a redirect.
+        var target: RouteMatch.Target?
+        var ttl: Int64?
+        var requires: [String]
+        var actions: [String: [RouteAction]]
+        var identity: String?
     }
 
     public init(config: Config, limits: RouterLimits = RouterLimits()) {
         self.config = config
         self.limits = limits
-        var trie = RouteTrie()
+        var builder = RouteTrie.Builder()
         var outcomes: [Outcome] = []
         var pushRoutes: [(route: Int, reader: PushParams)] = []
         for (index, route) in config.routes.enumerated() {
             for text in route.match {
-                if let pattern = try? URLPattern.parse(text) { trie.insert(pattern, route: index) }
+                if let pattern = try? URLPattern.parse(text) { builder.insert(pattern, route: index) }
             }
             if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params))) }
             outcomes.append(Self.outcome(of: route, modals: config.modals))
         }
+        let trie = builder.build()
         self.trie = trie
         self.outcomes = outcomes
         self.pushRoutes = pushRoutes
         self.pushLinkPath = config.pushLinkKey.map(PushParams.KeyPath.init)
-        self.schemes = config.schemes.map(ASCII.lowercased)
-        self.universalLinks = config.universalLinks.map { (ASCII.lowercased($0.host), UniversalLinkRules(paths: $0.paths)) }
+        self.schemes = config.schemes.map { scheme in
+            let name = FoldedName(scheme)
+            return (name, trie.root(scheme: name.text, host: nil))
+        }
+        self.universalLinks = config.universalLinks.map { link in
+            let host = FoldedName(link.host)
+            return (host, UniversalLinkRules(paths: link.paths), trie.root(scheme: "https", host: host.text))
+        }
     }
 
     private static func outcome(of route: Route, modals: [String: Int]) -> Outcome {
-        let target: RouteMatch.Target
+        var outcome = Outcome(kind: .final, route: route.name, target: nil, ttl: route.ttl, requires: route.requires,
+                              actions: route.actions, identity: route.identity)
         switch route.presentation {
-        case .modal(let kind): target = .modal(kind: kind, priority: modals[kind] ?? Int.max, identity: nil)
-        case .show(let tab): target = .show(tab: tab)
-        case .tab(let tab): target = .tab(tab)
-        case .redirect(let template): return .redirect(try? RedirectTemplate(template))
+        case .modal(let kind): outcome.target = .modal(kind: kind, priority: modals[kind] ?? Int.max, identity: nil)
+        case .show(let tab): outcome.target = .show(tab: tab)
+        case .tab(let tab): outcome.target = .tab(tab)
+        case .redirect(let template): outcome.kind = .redirect(try? RedirectTemplate(template))
         }
-        let match = RouteMatch(route: route.name, params: [:], target: target, ttl: route.ttl,
-                               requires: route.requires, actions: route.actions)
-        return .final(match, identity: route.identity)
+        return outcome
     }
 
     /// Routes a URL (custom scheme or universal link).
@@ -82,29 +103,61 @@ public struct RoutingTable: EntryRouting {
     /// One URL match, redirects not followed: the route index and the params (path params win
     /// over query items; of a repeated query key the first wins, as most web stacks read it).
     func match(url: String) throws(WireError) -> URLMatch {
-        let parsed = try ParsedURL.parse(url, maxBytes: limits.maxURLBytes)
-        if let host = parsed.host {
-            guard parsed.scheme == "https" else {
-                throw WireError(.notAllowed, "plain \(parsed.scheme) is not allowed, universal links use https: \(url)")
+        try ParsedURL.parse(url, maxBytes: limits.maxURLBytes) { (parsed) throws(WireError) -> URLMatch in
+            guard let root = try admit(parsed, url), let terminal = trie.match(parsed, from: root) else {
+                throw WireError(.noRoute, "no route matches \(url)")
             }
-            guard let rules = universalLinks.first(where: { $0.host == host })?.rules else {
-                throw WireError(.notAllowed, "\(host) is not a universal-link host of this app: \(url)")
-            }
-            guard rules.allows(parsed.path) else {
-                throw WireError(.notAllowed, "path \(parsed.path) is not in the universal-link paths of \(host): \(url)")
-            }
-        } else if !schemes.contains(parsed.scheme) {
-            throw WireError(.notAllowed, "scheme \(parsed.scheme) is not declared in the config: \(url)")
+            return URLMatch(route: Int(terminal.route), params: params(trie.layouts[Int(terminal.layout)], parsed))
         }
-        guard let terminal = trie.match(parsed) else {
-            throw WireError(.noRoute, "no route matches \(url)")
+    }
+
+    /// Refuses a URL whose scheme the config does not declare, or whose https host or path its
+    /// universal-link rules do not list; else the trie root of its scheme or host, nil when no
+    /// pattern has it.
+    private func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) -> UInt32? {
+        guard let host = parsed.host else {
+            let scheme = parsed.bytes[parsed.scheme]
+            for index in schemes.indices where schemes[index].name.matches(scheme) { return schemes[index].root }
+            throw WireError(.notAllowed, "scheme \(parsed.schemeText) is not declared in the config: \(url)")
         }
-        let count = parsed.query.count + trie.captureCount(of: terminal)
-        // Sized up front: growing a dictionary rehashes every key already in it.
-        var params: [String: String] = count == 0 ? [:] : Dictionary(minimumCapacity: count)
-        for item in parsed.query where params[item.name] == nil { params[item.name] = item.value }
-        trie.captures(of: terminal, in: parsed, into: &params)
-        return URLMatch(route: trie.route(of: terminal), params: params)
+        guard ASCII.equalFolded(parsed.bytes[parsed.scheme], "https") else {
+            throw WireError(.notAllowed, "plain \(parsed.schemeText) is not allowed, universal links use https: \(url)")
+        }
+        guard let index = universalLinks.indices.first(where: { universalLinks[$0].host.matches(parsed.bytes[host]) }) else {
+            throw WireError(.notAllowed, "\(ASCII.lowercased(parsed.bytes[host])) is not a universal-link host of this app: \(url)")
+        }
+        guard parsed.withDecodedPath({ universalLinks[index].rules.allows($0) }) else {
+            let path = parsed.withDecodedPath { String(decoding: $0, as: UTF8.self) }
+            throw WireError(.notAllowed, "path \(path) is not in the universal-link paths of \(ASCII.lowercased(parsed.bytes[host])): \(url)")
+        }
+        return universalLinks[index].root
+    }
+
+    /// The captures of `layout` from `parsed`'s segments, plus its query items.
+    private func params(_ layout: CaptureLayout, _ parsed: ParsedURL) -> [String: String] {
+        func value(_ capture: Int) -> String {
+            let position = layout.key.positions[capture]
+            return layout.key.takesRest && capture == layout.count - 1 ? parsed.rest(from: position) : parsed.text(position)
+        }
+        let items = parsed.queryItemCount
+        guard items <= CaptureLayout.maxTemplateRoom else {
+            // Sized up front: growing a dictionary rehashes every key already in it.
+            var params = Dictionary<String, String>(minimumCapacity: layout.count + items)
+            for capture in 0..<layout.count { params[layout.key.names[capture]] = value(capture) }
+            parsed.forEachQueryItem { name, value in
+                if params[name] == nil { params[name] = value }
+            }
+            return params
+        }
+        let template = layout.templates[items]
+        var params = template.params
+        for capture in 0..<layout.count { params.values[template.slots[capture]] = value(capture) }
+        if items > 0 {
+            parsed.forEachQueryItem { name, value in
+                if params[name] == nil { params[name] = value }
+            }
+        }
+        return params
     }
 
     /// One URL's route index and params, before redirects. (A struct, not a tuple: a tuple in a
@@ -116,21 +169,21 @@ public struct RoutingTable: EntryRouting {
 
     /// The redirect template of route `index`, if it is a redirect route with a valid one.
     func redirectTemplate(of index: Int) -> RedirectTemplate? {
-        if case .redirect(let template) = outcomes[index] { return template }
+        if case .redirect(let template) = outcomes[index].kind { return template }
         return nil
     }
 
     /// Builds the match of route `index`, following redirects. A redirect's params are the
     /// target URL's, with the params of the hop before filling in names the target does not set.
     func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
-        switch outcomes[index] {
-        case .final(var match, let identity):
-            match.params = params
-            match.routeIndex = index
-            if case .modal(let kind, let priority, _) = match.target, let identity {
-                match.target = .modal(kind: kind, priority: priority, identity: params[identity])
+        switch outcomes[index].kind {
+        case .final:
+            var target = outcomes[index].target!
+            if case .modal(let kind, let priority, _) = target, let identity = outcomes[index].identity {
+                target = .modal(kind: kind, priority: priority, identity: params[identity])
             }
-            return .success(match)
+            return .success(RouteMatch(route: outcomes[index].route, params: params, target: target, ttl: outcomes[index].ttl,
+                                       requires: outcomes[index].requires, actions: outcomes[index].actions, routeIndex: index))
         case .redirect(let template):
             let name = config.routes[index].name
             guard let template else {

@@ -1,9 +1,8 @@
 /// The value checks of typed segments (`<int:…>`, `<uuid:…>`), on the decoded segment's UTF-8.
 enum SegmentTypes {
     /// An optional `-` and decimal digits that fit in an `Int64`; no `+`, no spaces.
-    static func isInt(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var digits = bytes
-        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+    static func isInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
         guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             return false
         }
@@ -11,7 +10,7 @@ enum SegmentTypes {
     }
 
     /// The 8-4-4-4-12 form, hex digits of either case.
-    static func isUUID(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         var offset = 0
         for byte in bytes {
