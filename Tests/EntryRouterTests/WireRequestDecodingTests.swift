@@ -110,6 +110,30 @@ import Testing
         #expect(failure.req == req)
     }
 
+    /// Keys are matched as bytes when plain, and as decoded text otherwise: the same key written
+    /// with escapes is the same field, a look-alike is not, and duplicates are found either way.
+    @Test(arguments: [
+        (#"{"\u0072eq":1,"o\u0070":"watch"}"#, Result<Request, RequestError>.success(Request(req: .number(1), op: .watch))),
+        (#"{"req":1,"op":"watch","\u006fp":"status"}"#, .failure(RequestError(req: .number(1), error: WireError(
+            .badJSON, #"invalid JSON at byte 22: duplicate key "op""#)))),
+        (#"{"req":1,"op":"watch","re":2,"reqs":3,"Req":4,"opp":5,"push":6,"caf\u00e9":7,"café":8}"#, .failure(RequestError(
+            req: .number(1), error: WireError(.badJSON, #"invalid JSON at byte 77: duplicate key "café""#)))),
+        (#"{"req":1,"op":"watch","push":1,"p\u0075sh":2}"#, .failure(RequestError(req: .number(1), error: WireError(
+            .badJSON, #"invalid JSON at byte 31: duplicate key "push""#)))),
+        (#"{"req":1,"op":"watch","ca\u0301fé":1,"cafe\u0301\u0301":2}"#, .success(Request(req: .number(1), op: .watch))),
+        ("{\"req\":1,\"o\u{1}p\":\"watch\"}", .failure(RequestError(req: .number(1), error: WireError(
+            .badJSON, "invalid JSON at byte 11: control character in a string (escape it as \\u00XX)")))),
+        (#"{"req":1,"op":"watch","unterminated"#, .failure(RequestError(req: .number(1), error: WireError(
+            .badJSON, #"invalid JSON at byte 35: expected '"' to close the string"#)))),
+        (#"{"req":1,"op":"scene.connect","scene":"m","launch":{"req":1,"\u0075rl":"a://b"}}"#,
+         .success(Request(req: .number(1), op: .scene(name: "m", .connect(launch: .url("a://b")))))),
+        (#"{"req":1,"op":"scene.connect","scene":"m","launch":{"url":"a://b","op":1,"op":2}}"#, .failure(RequestError(
+            req: .number(1), error: WireError(.badJSON, #"invalid JSON at byte 73: duplicate key "op""#)))),
+    ])
+    func keysMatchAsTheirText(text: String, expected: Result<Request, RequestError>) {
+        #expect(Request.decode(line: bytes(text)) == expected)
+    }
+
     @Test func invalidUTF8IsBadJSON() {
         let line: [UInt8] = Array(#"{"req":1,"op":"open","url":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         guard case .failure(let failure) = Request.decode(line: line[...]) else {

@@ -66,7 +66,7 @@ public final class Connection: UVHandleOwner {
     private var writes = WriteQueue()
     /// Messages encoded this turn and not yet handed to the socket: one write per connection per
     /// turn. The buffer keeps its capacity, so a busy connection encodes without reallocating.
-    private var staged: [UInt8] = []
+    private var staged = OutputBuffer()
     private let stallTimer: LoopTimer
     public private(set) var isClosing = false
     /// Reading was started and not ended for good (end of input, an oversized frame, shutdown).
@@ -124,6 +124,11 @@ public final class Connection: UVHandleOwner {
 
     /// Writes `bytes` after everything sent before. Over the output cap the connection is closed.
     public func send(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { send($0) }
+    }
+
+    /// Writes `bytes` (copied if the socket does not take them at once); see `send(_:)` on an array.
+    private func send(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosing, !bytes.isEmpty else { return }
         do {
             try writes.write(bytes, to: asStream(pipe), for: self)
@@ -151,8 +156,8 @@ public final class Connection: UVHandleOwner {
     /// Writes the staged output (see `send`).
     public func flush() {
         guard !staged.isEmpty else { return }
-        send(staged)
-        staged.removeAll(keepingCapacity: true)
+        staged.withUnsafeBytes { send($0) }
+        staged.removeAll()
     }
 
     /// Stops reading and closes once everything sent so far has been written.

@@ -9,15 +9,15 @@ struct WriteQueue {
     private(set) var unsentBytes = 0
     private var inFlight = 0
 
-    /// Writes `bytes`; returns once they are written or queued.
-    mutating func write(_ bytes: [UInt8], to stream: UnsafeMutablePointer<uv_stream_t>, for connection: Connection) throws(UVError) {
+    /// Writes `bytes` (not empty); returns once they are written or queued. What the socket does not
+    /// take at once is copied, so the caller may reuse `bytes` afterwards.
+    mutating func write(_ bytes: UnsafeRawBufferPointer, to stream: UnsafeMutablePointer<uv_stream_t>,
+                        for connection: Connection) throws(UVError) {
         var written = 0
         if inFlight == 0 {
-            let result = bytes.withUnsafeBytes { raw -> Int32 in
-                var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: CChar.self)),
-                                      UInt32(raw.count))
-                return uv_try_write(stream, &buf, 1)
-            }
+            var buf = uv_buf_init(UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: CChar.self)),
+                                  UInt32(bytes.count))
+            let result = uv_try_write(stream, &buf, 1)
             if result >= 0 {
                 written = Int(result)
             } else if result != UV_EAGAIN.rawValue {
@@ -25,7 +25,7 @@ struct WriteQueue {
             }
         }
         guard written < bytes.count else { return }
-        let request = WriteRequest(bytes[written...], connection: connection)
+        let request = WriteRequest(UnsafeRawBufferPointer(rebasing: bytes[written...]), connection: connection)
         try request.submit(on: stream)
         unsentBytes += request.storage.count
         inFlight += 1
@@ -44,7 +44,7 @@ final class WriteRequest {
     let storage: UnsafeMutableRawBufferPointer
     let connection: Connection
 
-    init(_ bytes: ArraySlice<UInt8>, connection: Connection) {
+    init(_ bytes: UnsafeRawBufferPointer, connection: Connection) {
         request = .allocate(capacity: 1)
         storage = .allocate(byteCount: bytes.count, alignment: 1)
         storage.copyBytes(from: bytes)

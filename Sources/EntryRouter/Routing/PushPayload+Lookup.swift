@@ -3,21 +3,28 @@
 /// A member is found by comparing key bytes with the key path's compiled keys; a value is compared
 /// with a selector's compiled value, or turned into a param, without building the payload's tree.
 /// Keys and strings that are not plain (escapes, non-ASCII) are compared as `String`s, so every
-/// comparison gives what comparing `JSONValue`s gave.
+/// comparison gives what comparing `JSONValue`s gave. Everything here reads the arrays in place, by
+/// index: no closures and no element bound to a variable that would need its references retained.
 extension PushPayload {
     /// The index of the member at `path`, or nil when a step is missing or not an object.
     func member(at path: PushParams.KeyPath) -> Int? {
+        member(at: path.keys, in: path.pool)
+    }
+
+    /// The index of the member whose path is `keys` of `pool`, or nil when a step is missing or not
+    /// an object.
+    func member(at keys: Range<Int>, in pool: PushKeyPool) -> Int? {
         guard kind == .object else { return nil }
         var start = 0
         var end = members.count
         var found: Int?
-        for key in path.keys {
+        for position in keys {
             if let parent = found {
                 guard members[parent].kind == .object else { return nil }
                 start = parent + 1
                 end = Int(members[parent].subtreeEnd)
             }
-            guard let next = find(key, from: start, to: end) else { return nil }
+            guard let next = find(pool.key(at: position), in: pool, from: start, to: end) else { return nil }
             found = next
         }
         return found
@@ -25,43 +32,36 @@ extension PushPayload {
 
     /// The top-level member `key` as a value, or nil when the payload has none (or is no object).
     public subscript(key: String) -> JSONValue? {
-        member(at: PushParams.KeyPath(keys: [PushParams.Key(key)])).map(value(of:))
+        member(at: PushParams.KeyPath.single(key)).map(value(of:))
     }
 
-    private func find(_ key: PushParams.Key, from start: Int, to end: Int) -> Int? {
-        text.withUnsafeBufferPointer { text in
-            var index = start
-            while index < end {
-                let member = members[index]
-                if member.keyPlain, let ascii = key.ascii {
-                    if Self.equal(text, Int(member.keyStart), Int(member.keyEnd), ascii) { return index }
-                } else if JSONParser.validatedString(in: text, at: Int(member.keyStart) - 1) == key.text {
-                    return index
-                }
-                index = Int(member.subtreeEnd)
+    private func find(_ key: PushKeyPool.Key, in pool: PushKeyPool, from start: Int, to end: Int) -> Int? {
+        var index = start
+        while index < end {
+            if members[index].keyPlain && key.ascii {
+                if pool.bytes(of: key, equal: text, Int(members[index].keyStart), Int(members[index].keyEnd)) { return index }
+            } else if keyText(at: index) == pool.string(of: key) {
+                return index
             }
-            return nil
+            index = Int(members[index].subtreeEnd)
         }
+        return nil
     }
 
-    /// Whether the member at `index` holds `expected`.
-    func holds(_ expected: PushParams.Expected, at index: Int) -> Bool {
-        let member = members[index]
-        switch expected {
-        case .plainString(let ascii):
-            guard member.kind == .string else { return false }
-            guard member.valuePlain else { return value(of: index) == .string(String(decoding: ascii, as: UTF8.self)) }
-            return text.withUnsafeBufferPointer {
-                Self.equal($0, Int(member.valueStart) + 1, Int(member.valueEnd) - 1, ascii)
-            }
-        case .bool(let flag):
-            return member.kind == (flag ? .true : .false)
-        case .null:
-            return member.kind == .null
-        case .value(let value):
-            return self.value(of: index) == value
-        }
+    private func keyText(at index: Int) -> String {
+        text.withUnsafeBufferPointer { JSONParser.validatedString(in: $0, at: Int(members[index].keyStart) - 1) }
     }
+
+    /// Whether the member at `index` is a string equal to the selector string at `range` of `pool`
+    /// (an ASCII string).
+    func holdsString(_ range: Range<Int>, of pool: PushKeyPool, at index: Int) -> Bool {
+        guard members[index].kind == .string else { return false }
+        guard members[index].valuePlain else { return value(of: index) == .string(pool.string(in: range)) }
+        return pool.bytes(in: range, equal: text, Int(members[index].valueStart) + 1, Int(members[index].valueEnd) - 1)
+    }
+
+    /// The kind of the member at `index`.
+    func kind(at index: Int) -> Kind { members[index].kind }
 
     /// The string at `index`, or nil for any other kind.
     func string(at index: Int) -> String? {
@@ -91,14 +91,6 @@ extension PushPayload {
         let member = members[index]
         return text.withUnsafeBufferPointer {
             JSONParser.validatedValue(UnsafeBufferPointer(rebasing: $0[Int(member.valueStart)..<Int(member.valueEnd)]))
-        }
-    }
-
-    private static func equal(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ ascii: [UInt8]) -> Bool {
-        guard end - start == ascii.count else { return false }
-        return ascii.withUnsafeBufferPointer { ascii in
-            for k in 0..<ascii.count where text[start + k] != ascii[k] { return false }
-            return true
         }
     }
 }

@@ -15,12 +15,13 @@ extension RoutingTable {
         if let path = pushLinkPath, let member = payload.member(at: path), let link = payload.string(at: member) {
             return route(url: link)
         }
-        for (index, reader) in pushRoutes where reader.matches(payload) {
-            return finish(route: index, params: reader.read(from: payload), hops: 0)
+        // By index: binding each element would copy it, retaining every array of its compiled selector.
+        for position in pushRoutes.indices where pushRoutes[position].reader.matches(payload) {
+            return finish(route: pushRoutes[position].route, params: pushRoutes[position].reader.read(from: payload), hops: 0)
         }
         return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
     }
 
     /// `simulatorBundleKey` as a one-key path (the key holds no dots to split at).
-    private static let simulatorBundlePath = PushParams.KeyPath(keys: [PushParams.Key(simulatorBundleKey)])
+    private static let simulatorBundlePath = PushParams.KeyPath.single(simulatorBundleKey)
 }

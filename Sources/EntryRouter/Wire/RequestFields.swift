@@ -5,7 +5,8 @@
 /// otherwise ignored, so a newer client's extra fields do not break an older daemon. The byte span
 /// of `payload` (and of `launch.push`) is measured on the raw text, as received: that is what APNs
 /// counts against its 4096-byte limit, whitespace included. Payloads are scanned, not parsed into a
-/// tree (`PushPayload`): they are checked as strictly, and stay text.
+/// tree (`PushPayload`): they are checked as strictly, and stay text. Keys are matched as bytes
+/// (`RequestFields+Keys.swift`): a known key costs no `String`.
 struct RequestFields {
     /// False when the line is valid JSON but not an object.
     var isObject = true
@@ -49,45 +50,49 @@ struct RequestFields {
         try parser.openObject()
         var unknownKeys: [String] = []
         var first = true
-        while let key = try parser.nextKey(first: first) {
+        while try parser.nextMember(first: first) {
             first = false
+            let key = try parser.fieldKey()
+            try parser.expectColon()
             switch key {
-            case "req": try Self.store(&req, key, &parser)
-            case "op": try Self.store(&op, key, &parser)
-            case "payload": try Self.storePayload(&payload, &payloadBytes, key, &parser)
-            case "id": try Self.store(&id, key, &parser)
-            case "collapseId": try Self.store(&collapseId, key, &parser)
-            case "expiration": try Self.store(&expiration, key, &parser)
-            case "url": try Self.store(&url, key, &parser)
-            case "source": try Self.store(&source, key, &parser)
-            case "kind": try Self.store(&kind, key, &parser)
-            case "limit": try Self.store(&limit, key, &parser)
-            case "scene": try Self.store(&scene, key, &parser)
-            case "screen": try Self.store(&screen, key, &parser)
-            case "modal": try Self.store(&modal, key, &parser)
-            case "action": try Self.store(&action, key, &parser)
-            case "busy": try Self.store(&busy, key, &parser)
-            case "parent": try Self.store(&parent, key, &parser)
-            case "gate": try Self.store(&gate, key, &parser)
-            case "open": try Self.store(&open, key, &parser)
-            case "launch":
-                guard launch == nil else { throw parser.duplicateKey(key) }
+            case .known(.req): try Self.store(&req, .req, &parser)
+            case .known(.op): try Self.store(&op, .op, &parser)
+            case .known(.payload): try Self.storePayload(&payload, &payloadBytes, .payload, &parser)
+            case .known(.id): try Self.store(&id, .id, &parser)
+            case .known(.collapseId): try Self.store(&collapseId, .collapseId, &parser)
+            case .known(.expiration): try Self.store(&expiration, .expiration, &parser)
+            case .known(.url): try Self.store(&url, .url, &parser)
+            case .known(.source): try Self.store(&source, .source, &parser)
+            case .known(.kind): try Self.store(&kind, .kind, &parser)
+            case .known(.limit): try Self.store(&limit, .limit, &parser)
+            case .known(.scene): try Self.store(&scene, .scene, &parser)
+            case .known(.screen): try Self.store(&screen, .screen, &parser)
+            case .known(.modal): try Self.store(&modal, .modal, &parser)
+            case .known(.action): try Self.store(&action, .action, &parser)
+            case .known(.busy): try Self.store(&busy, .busy, &parser)
+            case .known(.parent): try Self.store(&parent, .parent, &parser)
+            case .known(.gate): try Self.store(&gate, .gate, &parser)
+            case .known(.open): try Self.store(&open, .open, &parser)
+            case .known(.launch):
+                guard launch == nil else { throw parser.duplicateKey(Field.launch.rawValue) }
                 launch = try Self.readLaunch(&parser)
-            default:
+            case .known(.push):
+                try Self.skipUnknown(Field.push.rawValue, &unknownKeys, &parser)
+            case .other(let key):
                 try Self.skipUnknown(key, &unknownKeys, &parser)
             }
         }
         try parser.expectEnd()
     }
 
-    private static func store(_ slot: inout JSONValue?, _ key: String, _ parser: inout JSONParser) throws(JSONParseError) {
-        guard slot == nil else { throw parser.duplicateKey(key) }
+    private static func store(_ slot: inout JSONValue?, _ field: Field, _ parser: inout JSONParser) throws(JSONParseError) {
+        guard slot == nil else { throw parser.duplicateKey(field.rawValue) }
         slot = try parser.parseValue()
     }
 
-    private static func storePayload(_ slot: inout PushPayload?, _ byteCount: inout Int, _ key: String,
+    private static func storePayload(_ slot: inout PushPayload?, _ byteCount: inout Int, _ field: Field,
                                      _ parser: inout JSONParser) throws(JSONParseError) {
-        guard slot == nil else { throw parser.duplicateKey(key) }
+        guard slot == nil else { throw parser.duplicateKey(field.rawValue) }
         let payload = try parser.scanPayload()
         byteCount = payload.text.count
         slot = payload
@@ -108,12 +113,15 @@ struct RequestFields {
         try parser.openObject()
         var unknownKeys: [String] = []
         var first = true
-        while let key = try parser.nextKey(first: first) {
+        while try parser.nextMember(first: first) {
             first = false
+            let key = try parser.fieldKey()
+            try parser.expectColon()
             switch key {
-            case "url": try store(&launch.url, key, &parser)
-            case "push": try storePayload(&launch.push, &launch.pushBytes, key, &parser)
-            default: try skipUnknown(key, &unknownKeys, &parser)
+            case .known(.url): try store(&launch.url, .url, &parser)
+            case .known(.push): try storePayload(&launch.push, &launch.pushBytes, .push, &parser)
+            case .known(let field): try skipUnknown(field.rawValue, &unknownKeys, &parser)
+            case .other(let key): try skipUnknown(key, &unknownKeys, &parser)
             }
         }
         return launch

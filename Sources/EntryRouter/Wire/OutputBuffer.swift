@@ -1,0 +1,57 @@
+/// Bytes encoded for a connection and not yet written: a growable buffer written through a pointer.
+///
+/// Messages used to be appended to an `[UInt8]` piece by piece, and every piece (a key, a quote, a
+/// value) went through `Array.append(contentsOf:)`, which checks uniqueness and capacity and copies
+/// through the generic sequence path: about 90 instructions a piece, a thousand a reply. Here a
+/// piece is a capacity check and a copy. The buffer owns its memory, so it cannot be copied; it
+/// keeps its capacity when emptied, and allocates nothing until the first byte.
+public struct OutputBuffer: ~Copyable {
+    /// Nil while the capacity is zero.
+    private var storage: UnsafeMutablePointer<UInt8>?
+    private var capacity = 0
+    /// The number of bytes written.
+    public private(set) var count = 0
+
+    public init() {}
+
+    deinit { storage?.deallocate() }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Calls `body` with the bytes written so far; the pointer is valid only inside `body`.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: storage, count: count))
+    }
+
+    /// Forgets the bytes, keeping the capacity for the next ones.
+    public mutating func removeAll() {
+        count = 0
+    }
+
+    /// Appends one byte.
+    mutating func write(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        storage.unsafelyUnwrapped[count] = byte
+        count += 1
+    }
+
+    /// Appends `bytes`.
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if capacity - count < bytes.count { grow(toHold: count + bytes.count) }
+        (storage.unsafelyUnwrapped + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// At least doubles, so that a run of writes costs amortized constant time per byte.
+    private mutating func grow(toHold minimum: Int) {
+        let newCapacity = max(minimum, capacity * 2, 256)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        if let storage {
+            grown.initialize(from: storage, count: count)
+            storage.deallocate()
+        }
+        storage = grown
+        capacity = newCapacity
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import EntryRouter
+
+/// Messages encoded into a connection's `OutputBuffer` are the bytes `encode(into: [UInt8])` gives,
+/// whatever the strings hold and however often the buffer grows.
+@Suite struct OutputBufferTests {
+    private func encoded(_ messages: [Message]) -> (array: [UInt8], buffer: [UInt8]) {
+        var array: [UInt8] = []
+        var buffer = OutputBuffer()
+        for message in messages {
+            message.encode(into: &array)
+            message.encode(into: &buffer)
+        }
+        return (array, buffer.withUnsafeBytes { Array($0) })
+    }
+
+    @Test(arguments: [
+        "plain", "", "quote \" and backslash \\", "line\nbreak\ttab\r\u{0}\u{1F}", "caf\u{e9} \u{1F600} \u{7F}",
+        "\u{2028}\u{FEFF}é", String(repeating: "long text without escapes ", count: 40),
+        String(repeating: "\"", count: 300), "ends with an escape\u{1}", "\\starts with one",
+    ])
+    func stringsAreEscapedAlike(text: String) throws {
+        let message = Message.reply(Reply(req: .string(text), body: .success(.entry(
+            EntryReply(id: text.isEmpty ? "e" : text, route: "r", params: [text: text, "k": text], state: .queued)))))
+        let (array, buffer) = encoded([message])
+        #expect(buffer == array)
+        #expect(try JSONValue.parse(array.dropLast())["req"] == .string(text))
+    }
+
+    @Test(arguments: [
+        JSONValue.number(0), .number(-0.0), .number(9), .number(-9), .number(10), .number(-10), .number(-42),
+        .number(1_700_000_000), .number(9_007_199_254_740_994), .number(-9_223_372_036_854_775_808),
+        .number(1_152_921_504_606_846_976), .number(1e300), .number(-1.5), .number(0.1), .number(.infinity),
+    ])
+    func numbersAreWrittenAlike(req: JSONValue) throws {
+        let (array, buffer) = encoded([.reply(Reply(req: req, body: .success(.retracted(-7))))])
+        #expect(buffer == array)
+        var expected: [UInt8] = []
+        JSONWriter.append(req, to: &expected)
+        #expect(array == Array(#"{"req":"#.utf8) + expected + Array(#","ok":true,"retracted":-7}"#.utf8) + [0x0A])
+    }
+
+    @Test func growsAcrossManyMessagesAndKeepsOrder() {
+        let messages = (0..<500).map { index in
+            Message.event(.entry(id: "e-\(index)", state: .pending, route: String(repeating: "r", count: index % 37), scene: nil))
+        }
+        let (array, buffer) = encoded(messages)
+        #expect(buffer == array)
+        #expect(array.filter { $0 == 0x0A }.count == 500)
+    }
+
+    @Test func removeAllKeepsNothingAndWritesAgain() {
+        var buffer = OutputBuffer()
+        let countBefore = buffer.count
+        let emptyBefore = buffer.isEmpty
+        #expect(emptyBefore && countBefore == 0)
+        Message.event(.dismiss(scene: "a", modal: "b")).encode(into: &buffer)
+        let emptyAfterWriting = buffer.isEmpty
+        #expect(!emptyAfterWriting)
+        buffer.removeAll()
+        let emptyAfterRemoving = buffer.isEmpty
+        #expect(emptyAfterRemoving)
+        Message.event(.dismiss(scene: "c", modal: "d")).encode(into: &buffer)
+        let text = buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        #expect(text == "{\"event\":\"dismiss\",\"scene\":\"c\",\"modal\":\"d\"}\n")
+    }
+}
