@@ -9,7 +9,7 @@
 /// launch entry is answered by its `scene.connect`'s `ok`, never with an entry reply.
 struct DedupeWindow: Sendable {
     let window: Int64
-    private var seen: [String: Sighting] = [:]
+    private var seen: [DedupeKey: Sighting] = [:]
     /// Keys in the order they were seen, for pruning from the oldest.
     private var order: [SeenKey] = []
     private var head = 0
@@ -31,30 +31,51 @@ struct DedupeWindow: Sendable {
         order.reserveCapacity(keys.count)
         // The store returns them oldest first; sorting a copy of 100 000 keys would only cost start-up time.
         let inOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1].at <= keys[$0].at }
-        for key in inOrder ? keys : keys.sorted(by: { $0.at < $1.at }) where seen[key.key] == nil {
-            seen[key.key] = Sighting(at: key.at, original: nil)
+        for key in inOrder ? keys : keys.sorted(by: { $0.at < $1.at }) where seen[key.name] == nil {
+            seen[key.name] = Sighting(at: key.at, original: nil)
             order.append(key)
         }
     }
 
     /// The sighting of `key` if it is still inside the window at `now`.
-    func sighting(of key: String, at now: Instant) -> Sighting? {
+    func sighting(of key: DedupeKey, at now: Instant) -> Sighting? {
         guard let sighting = seen[key], !isOutside(sighting.at, at: now) else { return nil }
         return sighting
     }
 
-    /// Remembers a new key and returns the record to persist.
-    mutating func insert(_ key: String, at now: Instant, original: Original) -> SeenKey {
-        let record = SeenKey(key: key, at: now)
-        seen[key] = Sighting(at: now, original: original)
-        order.append(record)
-        return record
+    /// The sighting of `key` if it is still inside the window at `now`; otherwise remembers `key` as seen
+    /// now with `original` and returns nil. One lookup does both: every arrival with a key asks, and
+    /// almost every one is new. An arrival refused after that gives the key back with `unclaim`.
+    mutating func claim(_ key: DedupeKey, at now: Instant, original: Original) -> Sighting? {
+        var earlier: Sighting?
+        Self.claim(&seen[key, default: Sighting(at: Self.unseen, original: nil)], at: now, original: original,
+                   window: window, earlier: &earlier)
+        if earlier == nil { order.append(SeenKey(key, at: now)) }
+        return earlier
     }
+
+    private static func claim(_ sighting: inout Sighting, at now: Instant, original: Original, window: Int64,
+                              earlier: inout Sighting?) {
+        if sighting.at != unseen, now.milliseconds - sighting.at.milliseconds <= window {
+            earlier = sighting
+        } else {
+            sighting = Sighting(at: now, original: original)
+        }
+    }
+
+    /// Forgets the key the last `claim` remembered: the arrival was refused, so it was never seen.
+    mutating func unclaim(_ key: DedupeKey) {
+        seen[key] = nil
+        order.removeLast()
+    }
+
+    /// The sighting time of a key `claim` has just added; no real sighting is this old.
+    private static let unseen = Instant(milliseconds: .min)
 
     /// Forgets the keys that fell out of the window.
     mutating func prune(at now: Instant) {
         while head < order.count, isOutside(order[head].at, at: now) {
-            if let index = seen.index(forKey: order[head].key), seen.values[index].at == order[head].at {
+            if let index = seen.index(forKey: order[head].name), seen.values[index].at == order[head].at {
                 seen.remove(at: index)
             }
             head += 1
