@@ -97,6 +97,24 @@ import Testing
         #expect(h.step(9, open("app://record/3")).errorCodes == [.inboxFull])
     }
 
+    @Test func anIdRefusedByAFullInboxIsNotRemembered() {
+        var h = Harness(limits: RouterLimits(maxPending: 1))
+        #expect(h.step(9, open("app://record/1", id: "a")).seen.map(\.key) == ["id:a"])
+        let refused = h.step(9, open("app://record/2", id: "b"))
+        #expect(refused.errorCodes == [.inboxFull])
+        #expect(refused.seen.isEmpty)
+        h.step(9, .retract(.id("a")))
+        #expect(h.step(9, open("app://record/2", id: "b")).entryReplies.map(\.state) == [.pending])
+    }
+
+    @Test(arguments: ["id:x", "id:", "launch:url:app://record/1", "k", "i"])
+    func aSeenKeyKeepsItsStoredForm(stored: String) {
+        let key = SeenKey(key: stored, at: Instant(milliseconds: 1))
+        #expect(key.key == stored)
+        #expect(key == SeenKey(key: stored, at: Instant(milliseconds: 1)))
+        #expect(key.name.isSenderId == stored.hasPrefix("id:"))
+    }
+
     @Test func afterShutdownRequestsGetShuttingDown() {
         var h = Harness()
         h.send(9, open("app://notice/a"))

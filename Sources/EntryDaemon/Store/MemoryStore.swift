@@ -7,7 +7,7 @@ import EntryRouter
 /// day (R6) must neither grow nor pay for an ever larger dictionary on each commit.
 public final class MemoryStore: EntryStore {
     private var entries: [String: EntryRecord] = [:]
-    private var seen: [String: Instant] = [:]
+    private var seen: [DedupeKey: Instant] = [:]
     private var nextEntryNumber: UInt64 = 1
 
     public init() {}
@@ -21,7 +21,7 @@ public final class MemoryStore: EntryStore {
         let live = entries.values
             .sorted { ($0.received, $0.id) < ($1.received, $1.id) }
         return StoredState(entries: live,
-                           seen: seen.map { SeenKey(key: $0.key, at: $0.value) }.sorted { $0.key < $1.key },
+                           seen: seen.map { SeenKey($0.key, at: $0.value) }.sorted { $0.key < $1.key },
                            nextEntryNumber: nextEntryNumber)
     }
 
@@ -38,7 +38,7 @@ public final class MemoryStore: EntryStore {
                     nextEntryNumber = max(nextEntryNumber, n + 1)
                 }
             case .seen(let key):
-                seen[key.key] = key.at
+                seen[key.name] = key.at
             }
         }
     }

@@ -48,10 +48,9 @@ struct Entry: Sendable {
     }
 
     var record: EntryRecord {
-        let kind = kind
-        return EntryRecord(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
-                           priority: kind == nil ? nil : priority, identity: identity, received: received,
-                           expires: expires, state: state, scene: scene)
+        EntryRecord(id: id, source: source, route: shape.name, params: params, collapseId: collapseId,
+                    kind: shape.kind, priority: shape.recordPriority, identity: identity, received: received,
+                    expires: expires, state: state, scene: scene)
     }
 
     var reply: EntryReply { EntryReply(id: id, route: route, params: params, state: state) }

@@ -48,6 +48,11 @@ struct Inbox: Sendable {
 
     func entry(id: String) -> Entry? { slotById[id].flatMap { slots[Int($0)] } }
 
+    func reply(id: String) -> EntryReply? {
+        guard let slot = slotById[id] else { return nil }
+        return slots[Int(slot)]?.reply
+    }
+
     func contains(seq: UInt64) -> Bool { slot(ofSeq: seq) != nil }
 
     mutating func remove(seq: UInt64) -> Entry? {
@@ -74,14 +79,14 @@ struct Inbox: Sendable {
         return nil
     }
 
-    mutating func add(_ entry: Entry) {
+    mutating func add(_ entry: consuming Entry) {
         let slot = Int32(slots.count)
         if let old = slotById.updateValue(slot, forKey: entry.id) { remove(at: old, unindexingId: false) }
         if entry.seq < newestSeq { inOrder = false }
         newestSeq = max(newestSeq, entry.seq)
         indexKindAndCollapseId(of: entry, at: slot)
-        slots.append(entry)
         seqs.append(entry.seq)
+        slots.append(entry)
         count += 1
     }
 
@@ -106,10 +111,13 @@ struct Inbox: Sendable {
             kindSlots.removeAll(keepingCapacity: true)
             swap(&kindSlots, &byKind[kindSlot])
         }
-        if let collapseId = entry.collapseId, let list = byCollapseId[collapseId] {
-            if let gone = remove(at: list.first) { removed.append(gone) }
+        // Every entry of the collapseId goes too: its list is dropped once, found by one hash of the id,
+        // rather than edited and looked up again per entry.
+        if let collapseId = entry.collapseId, let index = byCollapseId.index(forKey: collapseId) {
+            let list = byCollapseId.remove(at: index).value
+            if let gone = remove(at: list.first, unindexingCollapseId: false) { removed.append(gone) }
             for slot in list.more {
-                if let gone = remove(at: slot) { removed.append(gone) }
+                if let gone = remove(at: slot, unindexingCollapseId: false) { removed.append(gone) }
             }
         }
         if removed.isEmpty { return removed }
@@ -147,13 +155,14 @@ struct Inbox: Sendable {
     }
 
     @discardableResult
-    private mutating func remove(at slot: Int32, unindexingId: Bool = true) -> Entry? {
+    private mutating func remove(at slot: Int32, unindexingId: Bool = true, unindexingCollapseId: Bool = true)
+        -> Entry? {
         guard let entry = slots[Int(slot)].take() else { return nil }
         if unindexingId { slotById[entry.id] = nil }
         if let kindSlot = entry.shape.kindSlot, let index = byKind[kindSlot].firstIndex(of: slot) {
             byKind[kindSlot].remove(at: index)
         }
-        if let collapseId = entry.collapseId, let index = byCollapseId.index(forKey: collapseId),
+        if unindexingCollapseId, let collapseId = entry.collapseId, let index = byCollapseId.index(forKey: collapseId),
            byCollapseId.values[index].remove(slot) {
             byCollapseId.remove(at: index)
         }

@@ -8,6 +8,11 @@ final class RouteShape: Sendable {
     let actions: [String: [RouteAction]]
     /// A small number per modal kind, for the inbox's index by kind; nil for shows and tabs.
     let kindSlot: Int?
+    /// The modal kind, for modal routes: kept, not derived from `target`, as every record of an entry
+    /// carries it.
+    let kind: String?
+    /// What a record stores as the priority: a modal's priority, nil for shows and tabs.
+    let recordPriority: Int?
 
     /// What handing an entry of this route to a scene means; the identity value is the entry's own.
     enum Target: Sendable, Hashable {
@@ -22,11 +27,13 @@ final class RouteShape: Sendable {
         self.requires = requires
         self.actions = actions
         self.kindSlot = kindSlot
-    }
-
-    var kind: String? {
-        if case .modal(let kind, _) = target { return kind }
-        return nil
+        if case .modal(let kind, let priority) = target {
+            self.kind = kind
+            recordPriority = priority
+        } else {
+            kind = nil
+            recordPriority = nil
+        }
     }
 
     /// Lower is presented first; only modal routes queue.

@@ -9,7 +9,7 @@ extension Router {
         /// Epoch seconds; 0 accepts the entry only if it is presented or shown in this turn.
         var expiration: Int64?
         /// The sender id or launch fingerprint that makes a repeat a duplicate (R18).
-        var dedupeKey: String?
+        var dedupeKey: DedupeKey?
         /// The scene a launch entry belongs to (R2).
         var scene: String?
     }
@@ -28,46 +28,50 @@ extension Router {
         case .failure(let error): return .refused(error)
         case .success(let routed): match = routed
         }
-        if let repeated = original(of: arrival) {
+        let shape = shapes.shape(of: match)
+        if let repeated = original(of: arrival, shape: shape, params: match.params) {
             counts[.duplicate] += 1
             switch repeated {
             case .known(let original):
-                return .duplicate(EntryReply(id: original.id, route: original.route, params: original.params,
-                                             state: .duplicate))
+                return .duplicate(original)
             case .unknown:
                 return .duplicate(EntryReply(id: arrival.id ?? "", route: match.route, params: match.params,
                                              state: .duplicate))
             }
         }
-        guard waitingCount < limits.maxPending else {
-            return .refused(WireError(.inboxFull, "\(waitingCount) entries are waiting, the limit (--max-pending) is "
-                + "\(limits.maxPending); nothing was kept, send it again once scenes have taken some"))
-        }
-        let expires: Instant?
-        switch arrival.expiration {
-        case 0?:
-            expires = nil
-        case let seconds?:
-            expires = Instant(seconds: seconds)
-            if let expires, turn.now > expires {
-                return .refused(WireError(.expired, "expiration \(seconds) is in the past; nothing was kept"))
-            }
-        case nil:
-            expires = match.ttl.map { turn.now.adding(seconds: $0) }
+        if let refusal = refusal(of: arrival, expiringAfter: match.ttl) {
+            if let key = arrival.dedupeKey { dedupe.unclaim(key) }
+            return .refused(refusal)
         }
         var identity: String?
         if case .modal(_, _, let value) = match.target { identity = value }
-        let entry = Entry(id: arrival.id ?? newEntryID(), params: match.params, shape: shapes.shape(of: match),
+        let expires: Instant?
+        switch arrival.expiration {
+        case 0?: expires = nil
+        case let seconds?: expires = Instant(seconds: seconds)
+        case nil: expires = match.ttl.map { turn.now.adding(seconds: $0) }
+        }
+        let entry = Entry(id: arrival.id ?? newEntryID(), params: match.params, shape: shape,
                           collapseId: arrival.collapseId, identity: identity, scene: arrival.scene, received: turn.now,
                           seq: newSeq(), expires: expires, source: arrival.source, state: .pending)
-        if let key = arrival.dedupeKey {
-            let original = DedupeWindow.Original(shape: entry.shape, params: entry.params)
-            turn.persists.append(.persist(.seen(dedupe.insert(key, at: turn.now, original: original))))
-        }
+        if let key = arrival.dedupeKey { turn.persists.append(.persist(.seen(SeenKey(key, at: turn.now)))) }
         if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
+        let admitted = Admission.admitted(entry.id, seq: entry.seq)
         replaceOlder(than: entry)
         place(entry, from: nil)
-        return .admitted(entry.id, seq: entry.seq)
+        return admitted
+    }
+
+    /// Why an arrival that is no duplicate is not kept: the inbox is full, or it expired already.
+    private func refusal(of arrival: Arrival, expiringAfter ttl: Int64?) -> WireError? {
+        guard waitingCount < limits.maxPending else {
+            return WireError(.inboxFull, "\(waitingCount) entries are waiting, the limit (--max-pending) is "
+                + "\(limits.maxPending); nothing was kept, send it again once scenes have taken some")
+        }
+        if let seconds = arrival.expiration, seconds != 0, turn.now > Instant(seconds: seconds) {
+            return WireError(.expired, "expiration \(seconds) is in the past; nothing was kept")
+        }
+        return nil
     }
 
     private enum Original {
@@ -76,10 +80,18 @@ extension Router {
         case unknown
     }
 
-    /// The original of a repeat: a dedupe key seen in the window, or a sender id the router still holds.
-    private func original(of arrival: Arrival) -> Original? {
-        if let id = arrival.id, let held = entry(id) { return .known(held.reply) }
-        guard let key = arrival.dedupeKey, let sighting = dedupe.sighting(of: key, at: turn.now) else { return nil }
+    /// The original of a repeat: a sender id the router still holds, or a dedupe key seen in the window.
+    /// A key not seen yet is remembered now, with the arrival's route `shape` and `params`: looking it
+    /// up and adding it is one hash of the key.
+    private mutating func original(of arrival: Arrival, shape: RouteShape, params: [String: String]) -> Original? {
+        if let id = arrival.id, var held = heldReply(id) {
+            held.state = .duplicate
+            return .known(held)
+        }
+        guard let key = arrival.dedupeKey,
+              let sighting = dedupe.claim(key, at: turn.now, original: .init(shape: shape, params: params)) else {
+            return nil
+        }
         guard let original = sighting.original else { return .unknown }
         // A repeated sender id is the original's id; a replayed launch entry (no sender id) is answered
         // by its connect's `ok`, so the id of its reply is never read.

@@ -14,7 +14,7 @@ extension Router {
         while let first = expiry.first, turn.now > first.expires {
             expiry.removeFirst()
             guard var entry = takeWaiting(seq: first.seq) else { continue }
-            move(&entry, to: .expired, scene: entry.scene)
+            move(&entry, to: .expired)
         }
     }
 

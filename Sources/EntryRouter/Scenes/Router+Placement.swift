@@ -58,12 +58,11 @@ extension Router {
 
     /// Puts an entry that is in no container where it belongs now and records it; `old` is the state
     /// it had, nil for a new entry.
-    mutating func place(_ entry: Entry, from old: EntryState?) {
+    mutating func place(_ entry: consuming Entry, from old: EntryState?) {
         place(entry, from: old, among: readyScenes())
     }
 
-    private mutating func place(_ entry: Entry, from old: EntryState?, among ready: [ReadyScene]) {
-        var entry = entry
+    private mutating func place(_ entry: consuming Entry, from old: EntryState?, among ready: [ReadyScene]) {
         guard !entry.isExpired(at: turn.now) else {
             entry.state = .expired
             record(entry, from: old)
@@ -73,8 +72,8 @@ extension Router {
         case .wait(let scene):
             entry.state = .pending
             entry.scene = scene
-            inbox.add(entry)
             record(entry, from: old)
+            inbox.add(entry)
         case .deliver(let scene):
             deliver(entry, to: scene, from: old)
         }
@@ -82,9 +81,8 @@ extension Router {
 
     /// Changes the scene in place (`scenes.values[index]`), never through a copy of it: while a copy
     /// is alive, every append would copy the whole queue or show list.
-    private mutating func deliver(_ entry: Entry, to scene: ReadyScene, from old: EntryState?) {
+    private mutating func deliver(_ entry: consuming Entry, to scene: ReadyScene, from old: EntryState?) {
         let index = scene.index
-        var entry = entry
         entry.scene = scene.name
         if scenes.values[index].slot?.isUpdated(by: entry) == true, var slot = scenes.values[index].slot {
             slot.entry.params = entry.params
@@ -110,10 +108,13 @@ extension Router {
             return
         }
         var replaced = inbox.removeSharingKindOrCollapseId(with: entry)
-        for name in scenes.keys.sorted() {
-            replaced += scenes[name]?.removeWaiting { entry.sharesKindOrCollapseId(with: $0) } ?? []
+        if !scenes.isEmpty {
+            for name in scenes.keys.sorted() {
+                replaced += scenes[name]?.removeWaiting { entry.sharesKindOrCollapseId(with: $0) } ?? []
+            }
         }
-        for var old in replaced { move(&old, to: .replaced, scene: old.scene) }
+        // Changed where they are: a copy of each entry would cost a retain and a release per field.
+        for index in replaced.indices { move(&replaced[index], to: .replaced) }
     }
 
     /// Hands a ready scene what it may take now: every unassigned pending entry (R1: the first scene

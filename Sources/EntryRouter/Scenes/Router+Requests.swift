@@ -40,14 +40,14 @@ extension Router {
                 + "the limit is \(limits.maxCollapseIdBytes) bytes (as APNs)"))
         }
         let arrival = Arrival(source: .push, id: push.id, collapseId: push.collapseId, expiration: push.expiration,
-                              dedupeKey: push.id.map(Self.idKey), scene: nil)
+                              dedupeKey: push.id.map(DedupeKey.init(senderId:)), scene: nil)
         return admit(route(.push(payload: push.payload, payloadBytes: push.payloadBytes)), arrival)
     }
 
     private mutating func arrive(_ open: OpenRequest) -> Admission {
         let source = open.source ?? (open.url.lowercased().hasPrefix("https://") ? .universalLink : .deeplink)
         let arrival = Arrival(source: source, id: open.id, collapseId: nil, expiration: open.expiration,
-                              dedupeKey: open.id.map(Self.idKey), scene: nil)
+                              dedupeKey: open.id.map(DedupeKey.init(senderId:)), scene: nil)
         return admit(route(.url(open.url)), arrival)
     }
 
@@ -92,7 +92,7 @@ extension Router {
             }
             scenes[name]?.slot = slot
         }
-        for var entry in retracted { move(&entry, to: .retracted, scene: entry.scene) }
+        for var entry in retracted { move(&entry, to: .retracted) }
         return retracted.count + active
     }
 }

@@ -42,7 +42,7 @@ extension Router {
         announce(name, .connected)
         guard let launch, let routed else { return .success(.ok) }
         let arrival = Arrival(source: .launch, id: nil, collapseId: nil, expiration: nil,
-                              dedupeKey: LaunchFingerprint.key(launch), scene: name)
+                              dedupeKey: DedupeKey(fingerprint: LaunchFingerprint.key(launch)), scene: name)
         if case .refused(let error) = admit(routed, arrival) {
             return .failure(WireError(error.code,
                                       "scene \"\(name)\" is connected, but its launch entry was not kept: \(error.message)"))
@@ -96,7 +96,7 @@ extension Router {
         scenes[name]?.tab = homeTab
         retracted += inbox.removeAll { $0.scene == nil || $0.scene == name }
         for var entry in retracted.sorted(by: { $0.seq < $1.seq }) {
-            move(&entry, to: .retracted, scene: entry.scene)
+            move(&entry, to: .retracted)
         }
         announce(name, .reset)
     }

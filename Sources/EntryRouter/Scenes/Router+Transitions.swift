@@ -9,6 +9,13 @@ extension Router {
         record(entry, from: old)
     }
 
+    /// Sets `entry`'s state, keeping its scene, and records the change.
+    mutating func move(_ entry: inout Entry, to state: EntryState) {
+        let old = entry.state
+        entry.state = state
+        record(entry, from: old)
+    }
+
     /// Records `entry` as it is now; `old` is the state it left, nil for a new entry.
     mutating func record(_ entry: Entry, from old: EntryState?) {
         if let old { counts[old] -= 1 }
@@ -47,12 +54,22 @@ extension Router {
 
     /// The entry with this id while it is in the router's hands: waiting or in a modal slot.
     func entry(_ id: String) -> Entry? {
-        if let entry = inbox.entry(id: id) { return entry }
+        inbox.entry(id: id) ?? entryInScenes(id)
+    }
+
+    private func entryInScenes(_ id: String) -> Entry? {
         for scene in scenes.values {
             if let entry = scene.waiting(id) { return entry }
             if let slot = scene.slot, slot.entry.id == id { return slot.entry }
         }
         return nil
+    }
+
+    /// What a reply says about the entry with this id while it is in the router's hands. Read where the
+    /// entry is, without a copy of it: every arrival with a sender id asks.
+    func heldReply(_ id: String) -> EntryReply? {
+        if let reply = inbox.reply(id: id) { return reply }
+        return scenes.isEmpty ? nil : entryInScenes(id)?.reply
     }
 
     /// Removes the waiting entry with this seq from wherever it waits.
@@ -69,7 +86,7 @@ extension Router {
         while true {
             let id = "e-\(nextEntryNumber)"
             nextEntryNumber += 1
-            if entry(id) == nil, dedupe.sighting(of: Self.idKey(id), at: turn.now) == nil { return id }
+            if entry(id) == nil, dedupe.sighting(of: DedupeKey(senderId: id), at: turn.now) == nil { return id }
         }
     }
 
@@ -87,8 +104,6 @@ extension Router {
         defer { nextSeq += 1 }
         return nextSeq
     }
-
-    static func idKey(_ id: String) -> String { "id:" + id }
 
     /// The turn's effects in the order the daemon needs them, and a timer for the nearest expiry when
     /// it moved, or when the armed one is already due (a timer that fired early must not be lost).
