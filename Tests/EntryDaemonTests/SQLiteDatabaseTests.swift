@@ -32,6 +32,15 @@ import Testing
         #expect(try database.scalarInt64("SELECT size FROM t") == value)
     }
 
+    /// A reused statement forgets the last run's values: parameters not given this time are NULL.
+    @Test func parametersNotGivenAreNullOnReuse() throws {
+        let database = try database()
+        let insert = try database.prepare("INSERT INTO t (id, name) VALUES (?1, ?2)")
+        try insert.run([.integer(1), .text("first")])
+        try insert.run([.integer(2)])
+        #expect(try names(database) == ["first", nil])
+    }
+
     @Test func nullBindsAsNull() throws {
         let database = try database()
         try database.prepare("INSERT INTO t (id, name, size) VALUES (1, ?1, ?2)").run([SQLiteValue(nil as String?), .null])

@@ -153,7 +153,7 @@ public final class SQLiteStore: EntryStore {
 
     /// An upsert, not `INSERT OR REPLACE`: replacing would delete and re-insert the row, giving it a new
     /// rowid, and the rowid orders entries received at the same instant.
-    private static let upsertEntry = """
+    static let upsertEntry = """
         INSERT INTO entries (id, source, route, params, collapse_id, kind, priority, identity,
                              received_ms, expires_ms, state, scene)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
@@ -174,10 +174,10 @@ public final class SQLiteStore: EntryStore {
     /// the one of the partial index `entries_live` on `received_ms`, whose entries are ordered exactly so
     /// (an index ends with the rowid): the query walks that index with no sort, and never reads the
     /// terminal entries that make up most of an old store.
-    private static let selectLiveEntries = """
+    static let selectLiveEntries = """
         SELECT id, source, route, params, collapse_id, kind, priority, identity, received_ms, expires_ms, state, scene
         FROM entries
-        WHERE state IN ('pending', 'queued', 'presenting')
+        WHERE state = 'pending' OR state = 'queued' OR state = 'presenting'
         ORDER BY received_ms, rowid
         """
 

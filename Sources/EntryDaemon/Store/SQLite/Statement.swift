@@ -8,6 +8,8 @@ final class Statement {
     private let handle: OpaquePointer
     private let connection: OpaquePointer
     private let path: String
+    /// How many `?N` parameters the SQL has.
+    private let parameterCount: Int
 
     init(sql: String, connection: OpaquePointer, path: String) throws(SQLiteError) {
         var prepared: OpaquePointer?
@@ -20,16 +22,19 @@ final class Statement {
         self.handle = prepared
         self.connection = connection
         self.path = path
+        self.parameterCount = Int(sqlite3_bind_parameter_count(prepared))
     }
 
     deinit {
         sqlite3_finalize(handle)
     }
 
-    /// Resets the statement and binds `values` to its parameters `?1`, `?2`, ….
+    /// Resets the statement and binds `values` to its parameters `?1`, `?2`, …; parameters past the
+    /// end of `values` are NULL. (Clearing is skipped when every parameter is bound anyway: it walks
+    /// all of them, and the store's upsert binds twelve per entry.)
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         reset()
-        sqlite3_clear_bindings(handle)
+        if values.count < parameterCount { sqlite3_clear_bindings(handle) }
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }

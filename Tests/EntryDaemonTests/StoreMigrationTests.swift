@@ -1,0 +1,59 @@
+import EntryRouter
+import Testing
+@testable import EntryDaemon
+
+/// A store written by an older entryd reaches the current schema when opened, keeps what it held, and
+/// the statements the daemon runs on every turn stay cheap on it.
+@Suite struct StoreMigrationTests {
+    /// A file at schema version 1, as entryd 0.1 left it: one live and one finished entry.
+    private func versionOneStore(at path: String) throws {
+        let database = try Database(path: path)
+        try database.execute(Migrations.steps[0].sql)
+        try database.execute("PRAGMA user_version = 1")
+        try database.execute("PRAGMA application_id = \(Migrations.applicationID)")
+        try database.execute("""
+            INSERT INTO entries (id, source, route, params, received_ms, state)
+            VALUES ('e-2', 'push', 'invitation', '{}', 2000, 'done'),
+                   ('e-1', 'push', 'invitation', '{"sessionId":"abc"}', 1000, 'pending')
+            """)
+    }
+
+    @Test func aVersionOneStoreIsMigratedAndKeepsItsEntries() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        try versionOneStore(at: path)
+        let loaded = try SQLiteStore(path: path).load()
+        #expect(loaded.entries.map(\.id) == ["e-1"])
+        #expect(loaded.entries.first?.params == ["sessionId": "abc"])
+        #expect(loaded.nextEntryNumber == 3)
+        let database = try Database(path: path, mode: .readOnly)
+        #expect(try database.scalarInt64("PRAGMA user_version") == Int64(Migrations.latestVersion))
+    }
+
+    /// An `IN (…)` list in the live index's condition made SQLite build temporary b-trees on every upsert.
+    @Test func upsertingAnEntryBuildsNoTemporaryTable() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        _ = try SQLiteStore(path: path)
+        let database = try Database(path: path, mode: .readOnly)
+        var opcodes: [String] = []
+        try database.prepare("EXPLAIN " + SQLiteStore.upsertEntry).query { (row: Statement) throws(SQLiteError) in
+            opcodes.append(row.text(1) ?? "")
+        }
+        #expect(opcodes.contains("Insert"))
+        #expect(!opcodes.contains("OpenEphemeral"))
+    }
+
+    @Test func loadingLiveEntriesWalksTheLiveIndexWithoutSorting() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        try versionOneStore(at: path)
+        _ = try SQLiteStore(path: path)
+        let database = try Database(path: path, mode: .readOnly)
+        var plan: [String] = []
+        try database.prepare("EXPLAIN QUERY PLAN " + SQLiteStore.selectLiveEntries).query { (row: Statement) throws(SQLiteError) in
+            plan.append(row.text(3) ?? "")
+        }
+        #expect(plan == ["SCAN entries USING INDEX entries_live"])
+    }
+}
