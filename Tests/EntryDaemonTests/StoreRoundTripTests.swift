@@ -58,6 +58,24 @@ import Testing
         #expect(try store.load().nextEntryNumber == next)
     }
 
+    /// An entry recorded twice in one turn is written once, with its last record, where it first appeared.
+    @Test func anEntryRecordedTwiceInOneTurnKeepsItsLastRecordAndFirstPlace() throws {
+        let records: [Record] = [
+            .entry(sampleEntry("e-1")), .entry(sampleEntry("e-2")), .seen(SeenKey(key: "id:a", at: Instant(milliseconds: 5))),
+            .entry(sampleEntry("e-1", state: .queued)), .entry(sampleEntry("e-3", state: .replaced)),
+        ]
+        let (entries, seen) = SQLiteStore.lastPerEntry(records)
+        #expect(entries.map(\.id) == ["e-1", "e-2", "e-3"])
+        #expect(entries.map(\.state) == [.queued, .pending, .replaced])
+        #expect(seen.map(\.key) == ["id:a"])
+        let store = try SQLiteStore(path: ":memory:")
+        try store.commit(records)
+        let loaded = try store.load()
+        #expect(loaded.entries.map(\.id) == ["e-1", "e-2"])
+        #expect(loaded.entries.map(\.state) == [.queued, .pending])
+        #expect(loaded.nextEntryNumber == 4)
+    }
+
     @Test func consumedEntriesStillCountForTheNextNumber() throws {
         let store = try SQLiteStore(path: ":memory:")
         try store.commit([.entry(sampleEntry("e-1")), .entry(sampleEntry("e-20", state: .presented))])

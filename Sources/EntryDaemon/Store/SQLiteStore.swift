@@ -116,16 +116,15 @@ public final class SQLiteStore: EntryStore {
         do {
             let upsertEntry = try database.cached(Self.upsertEntry)
             let upsertSeen = try database.cached(Self.upsertSeen)
+            let (entries, seen) = Self.lastPerEntry(records)
             try database.immediateTransaction { () throws(SQLiteError) in
+                for entry in entries {
+                    try upsertEntry.run(Self.values(of: entry))
+                }
                 var newestSeen: Int64?
-                for record in records {
-                    switch record {
-                    case .entry(let entry):
-                        try upsertEntry.run(Self.values(of: entry))
-                    case .seen(let key):
-                        try upsertSeen.run([.text(key.key), .integer(key.at.milliseconds)])
-                        newestSeen = max(newestSeen ?? key.at.milliseconds, key.at.milliseconds)
-                    }
+                for key in seen {
+                    try upsertSeen.run([.text(key.key), .integer(key.at.milliseconds)])
+                    newestSeen = max(newestSeen ?? key.at.milliseconds, key.at.milliseconds)
                 }
                 if let newestSeen {
                     try database.cached(Self.pruneSeen).run([.integer(newestSeen - seenWindowMilliseconds)])
@@ -134,6 +133,33 @@ public final class SQLiteStore: EntryStore {
         } catch {
             throw StoreError(error, while: "cannot commit \(records.count) records")
         }
+    }
+
+    /// A turn's records with each entry once, in the order entries first appear, holding its last record.
+    ///
+    /// An upsert writes every column, so an entry recorded twice in one turn (arrived, then replaced by a
+    /// later arrival of the same collapseId in that turn, R6) needs only its last record, and the rows
+    /// keep their first-insertion order, which orders entries received at the same instant. SQLite work
+    /// per upsert is far more than a hash of the id.
+    static func lastPerEntry(_ records: [Record]) -> (entries: [EntryRecord], seen: [SeenKey]) {
+        var entries: [EntryRecord] = []
+        var seen: [SeenKey] = []
+        var position: [String: Int] = [:]
+        entries.reserveCapacity(records.count)
+        for record in records {
+            switch record {
+            case .entry(let entry):
+                if let index = position[entry.id] {
+                    entries[index] = entry
+                } else {
+                    position[entry.id] = entries.count
+                    entries.append(entry)
+                }
+            case .seen(let key):
+                seen.append(key)
+            }
+        }
+        return (entries, seen)
     }
 
     /// `PRAGMA integrity_check`: "ok", or one line per problem found.
