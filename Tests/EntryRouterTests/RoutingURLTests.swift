@@ -173,6 +173,36 @@ struct RoutingURLTests {
         }
     }
 
+    /// The parser reads the URL eight bytes at a time while they are plain: a byte that is not,
+    /// at any offset in a word or in the tail, is still found, and at the right character.
+    @Test func refusedAndFragmentBytesAreFoundAtEveryOffset() {
+        let url = "materunner://invite/abcdefghijklmnopqrstuvwxyz0123456789"
+        let bytes = Array(url.utf8)
+        for position in 0...bytes.count {
+            for refused: UInt8 in [0x20, 0x00, 0x1F, 0x7F, UInt8(ascii: "\\")] {
+                let text = String(decoding: bytes[..<position] + [refused] + bytes[position...], as: UTF8.self)
+                guard case .failure(let error) = RoutingFixtures.materunner.route(url: text) else {
+                    Issue.record("byte \(refused) at \(position) was not refused")
+                    continue
+                }
+                #expect(error.code == .notAllowed)
+                #expect(error.message.contains("at character \(position + 1):"), "\(error.message)")
+            }
+            guard position >= "materunner://".utf8.count else { continue }
+            let cut = String(decoding: bytes[..<position], as: UTF8.self)
+            let withFragment = String(decoding: bytes[..<position] + [UInt8(ascii: "#")] + bytes[position...], as: UTF8.self)
+            #expect(Self.outcome(RoutingFixtures.materunner.route(url: withFragment)) == Self.outcome(RoutingFixtures.materunner.route(url: cut)))
+        }
+    }
+
+    /// A result without the URL that error messages quote.
+    private static func outcome(_ result: Result<RouteMatch, WireError>) -> String {
+        switch result {
+        case .success(let match): "\(match.route) \(match.params.sorted { $0.key < $1.key })"
+        case .failure(let error): "\(error.code)"
+        }
+    }
+
     @Test func thereAreEnoughCases() {
         #expect(urlCases.count >= 80)
     }

@@ -66,14 +66,25 @@ struct ParsedURL {
             throw WireError(.notAllowed, "URL is \(bytes.count) bytes, longer than the \(maxBytes)-byte limit (--max-url)")
         }
         var fragment = bytes.count
-        for k in bytes.indices {
-            let b = bytes[k]
-            // One compare for the common bytes: 0x21...0x7E, less `#` and `\`, are plain.
-            guard b &- 0x21 > 0x5D || b == UInt8(ascii: "#") || b == UInt8(ascii: "\\") else { continue }
-            if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "\\") {
-                throw WireError(.notAllowed, "URL has a space, control character or backslash at character \(k + 1): \(url)")
+        var k = 0
+        while k < bytes.count {
+            // Eight bytes at a time while they are all plain; a word with another byte is read
+            // byte by byte.
+            if k + 8 <= bytes.count,
+               !hasSpecialByte(UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self))) {
+                k += 8
+                continue
             }
-            if b == UInt8(ascii: "#"), fragment == bytes.count { fragment = k }
+            for at in k..<min(k + 8, bytes.count) {
+                let b = bytes[at]
+                // One compare for the common bytes: 0x21...0x7E, less `#` and `\`, are plain.
+                guard b &- 0x21 > 0x5D || b == UInt8(ascii: "#") || b == UInt8(ascii: "\\") else { continue }
+                if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "\\") {
+                    throw WireError(.notAllowed, "URL has a space, control character or backslash at character \(at + 1): \(url)")
+                }
+                if b == UInt8(ascii: "#"), fragment == bytes.count { fragment = at }
+            }
+            k += 8
         }
         var i = 0
         while i < bytes.count, i == 0 ? ASCII.isAlpha(bytes[i]) : ASCII.isSchemeByte(bytes[i]) { i += 1 }
@@ -140,6 +151,20 @@ struct ParsedURL {
                 return escaped ? try decoded(segments) : try body(parsed(bytes, UnsafeBufferPointer(segments)))
             }
         }
+    }
+
+    /// Whether one of the eight bytes of `word` is not plain: at most 0x20, at least 0x7F, `#`
+    /// or `\`. Exact for the word as a whole (a borrow can mark a wrong byte, never a clean word).
+    @inline(__always)
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
+        func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below = (word &- ones &* 0x21) & ~word & highs
+        let above = ((word & ~highs) &+ ones | word) & highs
+        let hash = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "#"))))
+        let backslash = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        return below | above | hash | backslash != 0
     }
 
     /// Splits `range` of `bytes` at each `/` into `segments` (none when the range is empty); nil
