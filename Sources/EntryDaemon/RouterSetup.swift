@@ -28,7 +28,7 @@ enum RouterSetup {
     /// baseline that shows what durability costs); else a SQLite file, by default under
     /// `$XDG_STATE_HOME/entryd/`.
     static func openStore(location: String?) throws(DaemonError) -> EntryStore {
-        if location == MemoryStore.location { return MemoryStore() }
+        if location == VolatileStore.location { return VolatileStore() }
         do throws(StoreError) {
             let path: String
             if let location { path = location } else { path = try StorePath.processDefault() }

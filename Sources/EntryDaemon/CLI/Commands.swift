@@ -12,7 +12,7 @@ public enum Commands {
         + "[--max-frame BYTES] [--max-clients N] [--max-pending N] [--stall-timeout SECONDS] [--max-output BYTES] "
         + "[--max-payload BYTES] [--max-url BYTES] [--max-collapse-id BYTES] "
         + "[--log-level debug|info|warn|error] [--log-format logfmt|json]",
-       summary: "Runs the daemon in the foreground until SIGTERM or SIGINT (the sample MateRunner config without --config).",
+       summary: "Runs the daemon in the foreground until SIGTERM or SIGINT (the sample MateRunner config without --config; --store :memory: keeps nothing across a restart).",
        examples: ["entryd serve --store :memory:",
                   "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock --log-level debug"])
 
