@@ -9,8 +9,12 @@ static inline void entryd_release_free_heap(void) {
     malloc_trim(0);
 }
 
-/* SQLITE_TRANSIENT is a macro casting -1 to a function pointer; Swift cannot import it. */
-static inline sqlite3_destructor_type entryd_sqlite_transient(void) {
-    return (sqlite3_destructor_type)-1;
+/* The library counts every allocation in process-wide statistics guarded by a global mutex
+   (memory-status), taken on each malloc and free even for a connection opened NOMUTEX; a busy store
+   makes several allocations per row. Nothing in entryd reads those statistics. sqlite3_config is
+   variadic, so Swift cannot call it; it must run before the library is initialized (the first open)
+   and is refused, harmlessly, after that. */
+static inline int entryd_sqlite_disable_memory_status(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 #endif

@@ -5,11 +5,10 @@ import EntryRouter
 /// Both directions are written here rather than left to SQLite's `json_each`: loading a full inbox
 /// (100 000 entries) spent most of its time in that table-valued join.
 enum ParamsJSON {
-    /// A JSON object with keys in sorted order (the same params always give the same text).
-    static func encode(_ params: [String: String]) -> String {
-        var bytes: [UInt8] = []
+    /// Appends `params` to `bytes` as a JSON object with keys in sorted order (the same params always
+    /// give the same text).
+    static func append(_ params: [String: String], to bytes: inout [UInt8]) {
         JSONWriter.appendStringMap(params, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The object in `bytes`, or nil when they are not a JSON object whose members are all strings.

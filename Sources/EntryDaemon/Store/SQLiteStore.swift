@@ -28,6 +28,8 @@ public final class SQLiteStore: EntryStore {
     public let location: String
     private let database: Database
     private let seenWindowMilliseconds: Int64
+    /// Scratch for one entry's params JSON while it is bound (see `write(_:to:)`).
+    private var paramsJSON: [UInt8] = []
 
     /// Opens (or creates) the store at `path`; `:memory:` gives a throwaway store.
     ///
@@ -119,11 +121,16 @@ public final class SQLiteStore: EntryStore {
             let (entries, seen) = Self.lastPerEntry(records)
             try database.immediateTransaction { () throws(SQLiteError) in
                 for entry in entries {
-                    try upsertEntry.run(Self.values(of: entry))
+                    try upsertEntry.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
+                        try write(entry, to: &parameters)
+                    }
                 }
                 var newestSeen: Int64?
                 for key in seen {
-                    try upsertSeen.run([.text(key.key), .integer(key.at.milliseconds)])
+                    try upsertSeen.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
+                        try parameters.text(key.key)
+                        try parameters.integer(key.at.milliseconds)
+                    }
                     newestSeen = max(newestSeen ?? key.at.milliseconds, key.at.milliseconds)
                 }
                 if let newestSeen {
@@ -207,13 +214,23 @@ public final class SQLiteStore: EntryStore {
         ORDER BY received_ms, rowid
         """
 
-    private static func values(of entry: EntryRecord) -> [SQLiteValue] {
-        [
-            .text(entry.id), .text(entry.source.rawValue), .text(entry.route), .text(ParamsJSON.encode(entry.params)),
-            SQLiteValue(entry.collapseId), SQLiteValue(entry.kind), SQLiteValue(entry.priority.map(Int64.init)),
-            SQLiteValue(entry.identity), .integer(entry.received.milliseconds),
-            SQLiteValue(entry.expires?.milliseconds), .text(entry.state.rawValue), SQLiteValue(entry.scene),
-        ]
+    /// The upsert's twelve parameters, in the order of `upsertEntry`. The params JSON is written into
+    /// a buffer kept from one entry to the next and bound from there, never made into a `String`.
+    private func write(_ entry: EntryRecord, to parameters: inout Statement.Parameters) throws(SQLiteError) {
+        try parameters.text(entry.id)
+        try parameters.text(entry.source.rawValue)
+        try parameters.text(entry.route)
+        paramsJSON.removeAll(keepingCapacity: true)
+        ParamsJSON.append(entry.params, to: &paramsJSON)
+        try parameters.text(utf8: paramsJSON)
+        try parameters.text(entry.collapseId)
+        try parameters.text(entry.kind)
+        try parameters.integer(entry.priority.map(Int64.init))
+        try parameters.text(entry.identity)
+        try parameters.integer(entry.received.milliseconds)
+        try parameters.integer(entry.expires?.milliseconds)
+        try parameters.text(entry.state.rawValue)
+        try parameters.text(entry.scene)
     }
 
     // MARK: - Loading

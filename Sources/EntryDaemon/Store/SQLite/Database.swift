@@ -29,6 +29,7 @@ final class Database {
     private var cache: [String: Statement] = [:]
 
     init(path: String, mode: Mode = .readWriteCreate) throws(SQLiteError) {
+        _ = Database.libraryConfigured
         var opened: OpaquePointer?
         let flags = mode.flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let rc = sqlite3_open_v2(path, &opened, flags, nil)
@@ -41,6 +42,11 @@ final class Database {
         self.path = path
         self.handle = opened
     }
+
+    /// Process-wide library settings, applied once before the first open (SQLite accepts them only
+    /// before it initializes itself). The result code is ignored: a refusal (the library was already
+    /// initialized by other code in the process) only leaves the default, slower but correct.
+    private static let libraryConfigured: Int32 = entryd_sqlite_disable_memory_status()
 
     deinit {
         cache.removeAll()

@@ -5,11 +5,13 @@ import CSQLite
 /// A statement is reused: `bind` resets it first, so a cached statement needs no cleanup between uses.
 final class Statement {
     let sql: String
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private let connection: OpaquePointer
     private let path: String
     /// How many `?N` parameters the SQL has.
-    private let parameterCount: Int
+    let parameterCount: Int32
+    /// Where bound text lives until the next bind (see `TextArena`).
+    let arena = TextArena()
 
     init(sql: String, connection: OpaquePointer, path: String) throws(SQLiteError) {
         var prepared: OpaquePointer?
@@ -22,7 +24,7 @@ final class Statement {
         self.handle = prepared
         self.connection = connection
         self.path = path
-        self.parameterCount = Int(sqlite3_bind_parameter_count(prepared))
+        self.parameterCount = sqlite3_bind_parameter_count(prepared)
     }
 
     deinit {
@@ -30,37 +32,11 @@ final class Statement {
     }
 
     /// Resets the statement and binds `values` to its parameters `?1`, `?2`, …; parameters past the
-    /// end of `values` are NULL. (Clearing is skipped when every parameter is bound anyway: it walks
-    /// all of them, and the store's upsert binds twelve per entry.)
+    /// end of `values` are NULL.
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
-        reset()
-        if values.count < parameterCount { sqlite3_clear_bindings(handle) }
-        for (offset, value) in values.enumerated() {
-            try bind(value, at: Int32(offset + 1))
+        try bind { (parameters: inout Parameters) throws(SQLiteError) in
+            for value in values { try parameters.value(value) }
         }
-    }
-
-    private func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
-        let rc: Int32
-        switch value {
-        case .null:
-            rc = sqlite3_bind_null(handle, index)
-        case .integer(let integer):
-            rc = sqlite3_bind_int64(handle, index, integer)
-        case .text(var text):
-            // Bound by byte count, so embedded NULs survive; SQLITE_TRANSIENT makes SQLite copy the bytes,
-            // which only live for this closure. An empty buffer may have no base address, and a NULL
-            // pointer would bind SQL NULL instead of "".
-            rc = text.withUTF8 { bytes in
-                guard let start = bytes.baseAddress else {
-                    return sqlite3_bind_text(handle, index, "", 0, entryd_sqlite_transient())
-                }
-                return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    sqlite3_bind_text(handle, index, $0, Int32(bytes.count), entryd_sqlite_transient())
-                }
-            }
-        }
-        guard rc == SQLITE_OK else { throw error(rc) }
     }
 
     /// Advances to the next row: true when a row is available, false when the statement is done.
@@ -124,7 +100,7 @@ final class Statement {
         return body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
     }
 
-    private func error(_ rc: Int32) -> SQLiteError {
+    func error(_ rc: Int32) -> SQLiteError {
         SQLiteError(connection: connection, code: rc, path: path, sql: sql)
     }
 }
