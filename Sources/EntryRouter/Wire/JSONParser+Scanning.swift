@@ -17,11 +17,7 @@ extension JSONParser {
         // `"":0`), so that the usual payload allocates its index once instead of growing it.
         scan.members.reserveCapacity(min(16, (bytes.count - start) / 4 + 1))
         let (kind, _) = try scanValue(&scan, indexed: true)
-        let source = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        let text = [UInt8](unsafeUninitializedCapacity: source.count) { buffer, count in
-            if let base = source.baseAddress { buffer.baseAddress!.initialize(from: base, count: source.count) }
-            count = source.count
-        }
+        let text = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         return PushPayload(text: text, kind: kind, members: scan.members)
     }
 
