@@ -27,6 +27,40 @@ import Testing
         #expect(try JSONValue.parse(array.dropLast())["req"] == .string(text))
     }
 
+    /// Every byte that needs an escape, and a non-ASCII character, at every offset of strings around
+    /// the eight-byte words that the buffer copies at once: each sink writes what a plain byte-by-byte
+    /// escaper writes.
+    @Test func escapesAtEveryOffsetOfEveryWord() {
+        let specials: [String] = ["\"", "\\", "\u{0}", "\n", "\u{1F}", "\u{7F}", "\u{e9}", "\u{1F600}", " "]
+        for length in 0..<26 {
+            for offset in 0...length {
+                for special in specials {
+                    let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: length - offset)
+                    var array: [UInt8] = []
+                    var buffer = OutputBuffer()
+                    JSONWriter.writeString(text, to: &array)
+                    JSONWriter.writeString(text, to: &buffer)
+                    let expected = Self.escaped(text)
+                    #expect(array == expected, "\(text.debugDescription)")
+                    #expect(buffer.withUnsafeBytes { Array($0) } == expected, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    /// The escaping rule written out plainly: `"`, `\\` and controls below U+0020, nothing else.
+    private static func escaped(_ text: String) -> [UInt8] {
+        var out: [UInt8] = [0x22]
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22, 0x5C: out += [0x5C, byte]
+            case 0..<0x20: out += Array("\\u00".utf8) + Array(String(byte >> 4, radix: 16).utf8) + Array(String(byte & 0xF, radix: 16).utf8)
+            default: out.append(byte)
+            }
+        }
+        return out + [0x22]
+    }
+
     @Test(arguments: [
         JSONValue.number(0), .number(-0.0), .number(9), .number(-9), .number(10), .number(-10), .number(-42),
         .number(1_700_000_000), .number(9_007_199_254_740_994), .number(-9_223_372_036_854_775_808),

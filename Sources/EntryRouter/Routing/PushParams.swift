@@ -1,9 +1,11 @@
 /// Reading push payloads for routing: `push` selectors and `params` key paths (SPEC §4).
 ///
-/// A route's selector and params are compiled once, when the table is built: each dotted key path
-/// is split into its keys, and the keys and the selector's ASCII strings go into one byte pool
-/// (`PushKeyPool`), so that routing a payload compares bytes of its text (`PushPayload+Lookup.swift`),
-/// with no path splitting, no hashing, no strings made and no references counted per request.
+/// One route's selector and params as configured, with the dictionary its params are read into.
+/// The routing table compiles the selectors and paths of all its push routes together
+/// (`PushRoutes`): each dotted key path is split into its keys, and the keys and the selectors'
+/// ASCII strings go into one byte pool (`PushKeyPool`), so that routing a payload compares bytes of
+/// its text (`PushPayload+Lookup.swift`), with no path splitting, no hashing, no strings made and no
+/// references counted per request.
 ///
 /// A class, and so is `KeyPath`: the routing table holds them in arrays of tuples and optionals,
 /// and reading one from there copies it; a copy of a class is one retain, while a copy of a struct
@@ -35,84 +37,50 @@ final class PushParams: Sendable {
         }
     }
 
-    /// A selector's value, in the form cheapest to compare with a payload's member.
-    enum Expected: Sendable {
-        /// An ASCII string: where its bytes lie in the pool.
-        case plainString(Range<Int>)
-        case bool(Bool)
-        case null
-        /// Anything else (numbers, other strings, arrays, objects), compared as values: its index
-        /// in `values`.
-        case value(Int)
-    }
-
-    /// One member the selector requires.
-    private struct Test: Sendable {
-        let keys: Range<Int>
-        let expected: Expected
-    }
-
-    /// One param and the path it is read from.
-    private struct Param: Sendable {
-        let name: String
-        let keys: Range<Int>
-    }
-
-    private let pool: PushKeyPool
-    private let tests: [Test]
-    private let values: [JSONValue]
-    private let params: [Param]
+    /// The selector: key path → the value it must hold.
+    let selector: [String: JSONValue]
+    /// The params' names and the key paths they are read from, in one fixed order.
+    let names: [String]
+    let paths: [String]
+    /// Every param name with an empty value, and where each one's value lies in it (and in any
+    /// copy of it), in `names` order: a payload that has every param fills a copy in place, so
+    /// that no name is hashed (see `CaptureLayout.Template`, the same for URL captures).
+    private let template: [String: String]
+    private let slots: [Dictionary<String, String>.Index]
 
     init(selector: [String: JSONValue], params: [String: String]) {
-        var pool = PushKeyPool()
-        var tests: [Test] = []
-        var values: [JSONValue] = []
-        for (path, value) in selector {
-            let keys = pool.add(path: path)
-            let expected: Expected
-            switch value {
-            case .string(let text) where text.utf8.allSatisfy({ $0 < 0x80 }): expected = .plainString(pool.add(ascii: text))
-            case .bool(let flag): expected = .bool(flag)
-            case .null: expected = .null
-            default:
-                expected = .value(values.count)
-                values.append(value)
-            }
-            tests.append(Test(keys: keys, expected: expected))
-        }
-        self.params = params.map { Param(name: $0.key, keys: pool.add(path: $0.value)) }
-        self.pool = pool
-        self.tests = tests
-        self.values = values
+        self.selector = selector
+        names = params.map(\.key)
+        paths = params.map(\.value)
+        var template = Dictionary<String, String>(minimumCapacity: params.count)
+        for name in names { template[name] = "" }
+        self.template = template
+        slots = names.map { template.index(forKey: $0)! }
     }
 
-    /// Whether every key path of the selector holds exactly the selector's value in `payload`.
-    func matches(_ payload: PushPayload) -> Bool {
-        for position in tests.indices {
-            guard let member = payload.member(at: tests[position].keys, in: pool) else { return false }
-            switch tests[position].expected {
-            case .plainString(let bytes):
-                guard payload.holdsString(bytes, of: pool, at: member) else { return false }
-            case .bool(let flag):
-                guard payload.kind(at: member) == (flag ? .true : .false) else { return false }
-            case .null:
-                guard payload.kind(at: member) == .null else { return false }
-            case .value(let index):
-                guard payload.value(of: member) == values[index] else { return false }
+    /// The route's params read from `payload`, `member(k)` being the member that param `k` reads
+    /// (nil when its path is missing); a member that holds null, an array or an object gives no param.
+    func read(from payload: PushPayload, member: (Int) -> Int?) -> [String: String] {
+        var out = template
+        for position in names.indices {
+            guard let index = member(position), let text = payload.paramText(at: index) else {
+                return fill(out, from: position, of: payload, member: member)
             }
+            out.values[slots[position]] = text
         }
-        return true
+        return out
     }
 
-    /// The route's params read from the payload; a path that is missing or holds null, an array or
-    /// an object gives no param.
-    func read(from payload: PushPayload) -> [String: String] {
-        // Not reserved: `reserveCapacity` and `init(minimumCapacity:)` are not specialized and look
-        // up the dictionary's generic metadata, which costs more than growing on the first insert.
-        var out: [String: String] = [:]
-        for position in params.indices {
-            if let member = payload.member(at: params[position].keys, in: pool), let value = payload.paramText(at: member) {
-                out[params[position].name] = value
+    /// `read` once a param is missing: the rest by name, the missing ones removed. A removal may move
+    /// other members, so no slot is used after one.
+    private func fill(_ partial: [String: String], from first: Int, of payload: PushPayload,
+                      member: (Int) -> Int?) -> [String: String] {
+        var out = partial
+        for position in first..<names.count {
+            if let index = member(position), let text = payload.paramText(at: index) {
+                out[names[position]] = text
+            } else {
+                out.removeValue(forKey: names[position])
             }
         }
         return out

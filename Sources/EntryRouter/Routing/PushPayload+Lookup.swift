@@ -54,10 +54,14 @@ extension PushPayload {
 
     /// Whether the member at `index` is a string equal to the selector string at `range` of `pool`
     /// (an ASCII string).
+    /// Inlined, so that the usual miss (another route's `type`) costs a kind and a length comparison.
+    @inline(__always)
     func holdsString(_ range: Range<Int>, of pool: PushKeyPool, at index: Int) -> Bool {
         guard members[index].kind == .string else { return false }
         guard members[index].valuePlain else { return value(of: index) == .string(pool.string(in: range)) }
-        return pool.bytes(in: range, equal: text, Int(members[index].valueStart) + 1, Int(members[index].valueEnd) - 1)
+        let start = Int(members[index].valueStart) + 1
+        let end = Int(members[index].valueEnd) - 1
+        return end - start == range.count && pool.bytes(in: range, equal: text, start, end)
     }
 
     /// The kind of the member at `index`.

@@ -15,9 +15,8 @@ extension RoutingTable {
         if let path = pushLinkPath, let member = payload.member(at: path), let link = payload.string(at: member) {
             return route(url: link)
         }
-        // By index: binding each element would copy it, retaining every array of its compiled selector.
-        for position in pushRoutes.indices where pushRoutes[position].reader.matches(payload) {
-            return finish(route: pushRoutes[position].route, params: pushRoutes[position].reader.read(from: payload), hops: 0)
+        if let (route, params) = pushRoutes.match(payload) {
+            return finish(route: route, params: params, hops: 0)
         }
         return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
     }

@@ -21,7 +21,7 @@ public struct RoutingTable: EntryRouting {
     /// The declared custom schemes and the trie root of each one's patterns.
     private let schemes: [(name: FoldedName, root: UInt32?)]
     /// The routes with a `push` selector, in file order, with their selectors compiled.
-    let pushRoutes: [(route: Int, reader: PushParams)]
+    let pushRoutes: PushRoutes
     /// `pushLinkKey`, split into its keys.
     let pushLinkPath: PushParams.KeyPath?
 
@@ -94,7 +94,7 @@ public struct RoutingTable: EntryRouting {
         self.trie = trie
         self.heads = heads
         self.outcomes = outcomes
-        self.pushRoutes = pushRoutes
+        self.pushRoutes = PushRoutes(pushRoutes)
         self.pushLinkPath = config.pushLinkKey.map(PushParams.KeyPath.init)
         self.schemes = config.schemes.map { scheme in
             let name = FoldedName(scheme)

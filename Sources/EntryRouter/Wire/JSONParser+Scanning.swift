@@ -13,6 +13,9 @@ extension JSONParser {
         skipWhitespace()
         let start = position
         var scan = PayloadScan(base: start)
+        // Room for the members of a small payload up front (a member takes at least four bytes,
+        // `"":0`), so that the usual payload allocates its index once instead of growing it.
+        scan.members.reserveCapacity(min(16, (bytes.count - start) / 4 + 1))
         let (kind, _) = try scanValue(&scan, indexed: true)
         let text = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         return PushPayload(text: text, kind: kind, members: scan.members)
@@ -61,21 +64,26 @@ extension JSONParser {
         throw failure(i, "expected '\"' to close the string")
     }
 
+    /// An indexed object's keys are checked for duplicates from its recorded members; only objects
+    /// inside arrays, which are not recorded, collect their keys in `scan.keys`.
     private mutating func scanObject(_ scan: inout PayloadScan, indexed: Bool) throws(JSONParseError) {
         try openObject()
         let base = scan.keys.count
+        let firstMember = scan.members.count
+        var memberCount = 0
         var first = true
         while try nextMember(first: first) {
             first = false
             let quote = position
             let plainKey = try scanString()
             let keyEnd = position - 1
-            scan.keys.append(PayloadScan.Key(quote: Int32(quote), end: Int32(keyEnd), plain: plainKey))
             try expectColon()
             guard indexed else {
+                scan.keys.append(PayloadScan.Key(quote: Int32(quote), end: Int32(keyEnd), plain: plainKey))
                 _ = try scanValue(&scan, indexed: false)
                 continue
             }
+            memberCount += 1
             let slot = scan.members.count
             scan.members.append(PushPayload.Member())
             skipWhitespace()
@@ -86,8 +94,12 @@ extension JSONParser {
                 valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),
                 subtreeEnd: Int32(scan.members.count), kind: kind, keyPlain: plainKey, valuePlain: plainValue)
         }
-        try checkDuplicates(scan.keys[base...])
-        scan.keys.removeSubrange(base...)
+        if indexed {
+            try checkDuplicates(DirectKeys(scan, from: firstMember), count: memberCount)
+        } else {
+            try checkDuplicates(scan.keys[base...], count: scan.keys.count - base)
+            scan.keys.removeSubrange(base...)
+        }
     }
 
     private mutating func scanArray(_ scan: inout PayloadScan) throws(JSONParseError) {
@@ -116,17 +128,17 @@ extension JSONParser {
     /// The first key (in member order) equal to an earlier one is the duplicate, as when members go
     /// into a dictionary one by one. Equality is `String`'s (canonical equivalence), so only plain
     /// keys are compared as bytes; a small object of plain keys is checked pairwise, without hashing.
-    private func checkDuplicates(_ keys: ArraySlice<PayloadScan.Key>) throws(JSONParseError) {
-        guard keys.count > 1 else { return }
-        if keys.count <= 16, keys.allSatisfy(\.plain) {
-            for i in keys.indices.dropFirst() {
-                for j in keys.startIndex..<i where sameBytes(keys[i], keys[j]) {
-                    throw failure(Int(keys[i].quote), "duplicate key \"\(keyText(keys[i]))\"")
+    private func checkDuplicates<Keys: Sequence<PayloadScan.Key>>(_ keys: Keys, count: Int) throws(JSONParseError) {
+        guard count > 1 else { return }
+        if count <= 16, keys.allSatisfy(\.plain) {
+            for (position, key) in keys.enumerated() where position > 0 {
+                for earlier in keys.prefix(position) where sameBytes(key, earlier) {
+                    throw failure(Int(key.quote), "duplicate key \"\(keyText(key))\"")
                 }
             }
             return
         }
-        var seen = Set<String>(minimumCapacity: keys.count)
+        var seen = Set<String>(minimumCapacity: count)
         for key in keys {
             let text = keyText(key)
             if !seen.insert(text).inserted { throw failure(Int(key.quote), "duplicate key \"\(text)\"") }
@@ -177,4 +189,25 @@ struct PayloadScan {
     let base: Int
     var members: [PushPayload.Member] = []
     var keys: [Key] = []
+}
+
+/// The keys of one indexed object's members, read from the members recorded for it: the first at
+/// `from`, each next one after the subtree of the one before.
+struct DirectKeys: Sequence, IteratorProtocol {
+    private let members: [PushPayload.Member]
+    private let base: Int32
+    private var index: Int
+
+    init(_ scan: PayloadScan, from first: Int) {
+        members = scan.members
+        base = Int32(scan.base)
+        index = first
+    }
+
+    mutating func next() -> PayloadScan.Key? {
+        guard index < members.count else { return nil }
+        let member = members[index]
+        index = Int(member.subtreeEnd)
+        return PayloadScan.Key(quote: member.keyStart - 1 + base, end: member.keyEnd + base, plain: member.keyPlain)
+    }
 }

@@ -4,6 +4,10 @@
 protocol JSONSink: ~Copyable {
     mutating func write(_ byte: UInt8)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Writes `"` and the longest prefix of `utf8` that JSON writes as it is (see
+    /// `JSONEscaping.needsEscape`), then the closing `"` too when that prefix is all of `utf8`;
+    /// returns the prefix's length. Most strings (ids, routes, params) are all prefix.
+    mutating func writeQuotedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int
 }
 
 extension JSONSink where Self: ~Copyable {
@@ -20,6 +24,16 @@ extension Array: JSONSink where Element == UInt8 {
 
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         append(contentsOf: bytes)
+    }
+
+    /// Byte by byte: the reference that `OutputBuffer`'s word-wise copy is tested against.
+    mutating func writeQuotedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        append(ASCII.quote)
+        var plain = 0
+        while plain < utf8.count, !JSONEscaping.needsEscape(utf8[plain]) { plain += 1 }
+        append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<plain]))
+        if plain == utf8.count { append(ASCII.quote) }
+        return plain
     }
 }
 

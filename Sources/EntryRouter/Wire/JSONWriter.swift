@@ -54,29 +54,37 @@ public enum JSONWriter {
         }
     }
 
-    /// Writes `text` quoted. A string with nothing to escape (the usual case: ids, routes, params)
-    /// is one copy; otherwise the runs between escapes are copied whole.
+    /// Writes `text` quoted. The sink copies the run that needs no escape (for ids, routes and
+    /// params, the whole string) with the quotes in one step; past the first escape, the runs between
+    /// escapes are copied whole. The text is read in place (`withContiguousStorageIfAvailable`, which a
+    /// native string always allows), not through a mutable copy as `withUTF8` needs.
     static func writeString<Sink: JSONSink & ~Copyable>(_ text: String, to out: inout Sink) {
-        out.write(ASCII.quote)
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let byte = utf8[i]
-                guard byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash else { continue }
-                out.write(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                out.write(ASCII.backslash)
-                if byte < 0x20 {
-                    out.write("u00")
-                    out.write(hexDigit(byte >> 4))
-                    out.write(hexDigit(byte & 0xF))
-                } else {
-                    out.write(byte)
-                }
-                runStart = i + 1
-            }
-            out.write(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeQuoted($0, to: &out) }
+        if written == nil {
+            var text = text
+            text.withUTF8 { writeQuoted($0, to: &out) }
         }
+    }
+
+    private static func writeQuoted<Sink: JSONSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+        let plain = out.writeQuotedPlainPrefix(utf8)
+        guard plain < utf8.count else { return }
+        var runStart = plain
+        for i in plain..<utf8.count {
+            let byte = utf8[i]
+            guard JSONEscaping.needsEscape(byte) else { continue }
+            out.write(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            out.write(ASCII.backslash)
+            if byte < 0x20 {
+                out.write("u00")
+                out.write(hexDigit(byte >> 4))
+                out.write(hexDigit(byte & 0xF))
+            } else {
+                out.write(byte)
+            }
+            runStart = i + 1
+        }
+        out.write(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         out.write(ASCII.quote)
     }
 

@@ -43,6 +43,23 @@ public struct OutputBuffer: ~Copyable {
         count += bytes.count
     }
 
+    /// One capacity check for the quotes and the whole string, then the plain prefix is copied
+    /// eight bytes at a time while no byte of a word needs an escape.
+    mutating func writeQuotedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let length = utf8.count
+        if capacity - count < length + 2 { grow(toHold: count + length + 2) }
+        let destination = storage.unsafelyUnwrapped + count
+        destination[0] = ASCII.quote
+        let plain = JSONEscaping.copyPlainPrefix(utf8, to: destination + 1)
+        if plain == length {
+            destination[length + 1] = ASCII.quote
+            count += length + 2
+        } else {
+            count += plain + 1
+        }
+        return plain
+    }
+
     /// At least doubles, so that a run of writes costs amortized constant time per byte.
     private mutating func grow(toHold minimum: Int) {
         let newCapacity = max(minimum, capacity * 2, 256)
