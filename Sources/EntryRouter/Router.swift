@@ -83,27 +83,35 @@ public struct Router: Sendable {
     /// copy first: when one of them could not be presented or shown, the turn runs again from the
     /// start without it, so a refused entry leaves no trace (no record, no replacement, no event).
     private mutating func endTurn(at now: Instant) -> [Effect] {
-        let batch = inputs
-        inputs = []
+        var batch: [(Input, Instant)] = []
+        swap(&batch, &inputs)
         let start: Router? = batch.contains { Self.hasZeroExpiration($0.0) } ? self : nil
+        // A turn that may run again keeps its inputs; any other takes each one out of the batch.
+        let kept = start == nil ? [] : batch
         var refused: Set<Int> = []
         while true {
-            run(batch, refusing: refused, endingAt: now)
+            run(&batch, refusing: refused, endingAt: now)
             let more = turn.refused.filter { !refused.contains($0) }
             guard let start, !more.isEmpty else { break }
             refused.formUnion(more)
             self = start
+            batch = kept
         }
         return collectEffects()
     }
 
-    private mutating func run(_ batch: [(Input, Instant)], refusing refused: Set<Int>, endingAt end: Instant) {
+    /// Handles the inputs of `batch` in order, leaving `.turnEnded` in their places: each input is taken
+    /// out rather than copied, so a request's strings are retained and released once less.
+    private mutating func run(_ batch: inout [(Input, Instant)], refusing refused: Set<Int>, endingAt end: Instant) {
         turn = Turn(now: batch.first?.1 ?? end, firstSeq: nextSeq)
         // The turn's effects are gathered in this array: a push records up to three things (its dedupe
         // key, itself, an entry it replaces) and is answered once. Growing it step by step instead
         // moved every effect of a busy turn about ten times.
         turn.persists.reserveCapacity(4 * batch.count + 1)
-        for (index, (input, now)) in batch.enumerated() {
+        for index in batch.indices {
+            let now = batch[index].1
+            var input = Input.turnEnded
+            swap(&input, &batch[index].0)
             turn.input = index
             turn.now = max(turn.now, now)
             if refused.contains(index), case .request(let connection, let request) = input {

@@ -7,36 +7,147 @@ public enum Record: Sendable, Hashable {
 }
 
 /// An entry as stored: enough to rebuild it after a restart.
+///
+/// A value type whose fields live in one shared box, copied only when a shared record is changed: a
+/// push makes two records (the new entry, and the one it replaces, R6) that travel as `persist`
+/// effects to the store and are dropped. Held inline, each record was built, copied into its effect
+/// and destroyed field by field (seven strings and a dictionary); boxed, it is one allocation and every
+/// copy is one reference.
 public struct EntryRecord: Sendable, Hashable {
-    public var id: String
-    public var source: EntrySource
-    public var route: String
-    public var params: [String: String]
-    public var collapseId: String?
-    public var kind: String?
-    public var priority: Int?
-    public var identity: String?
-    public var received: Instant
-    public var expires: Instant?
-    public var state: EntryState
-    /// The scene the entry waits for or was handed to.
-    public var scene: String?
+    private var fields: Fields
 
     public init(id: String, source: EntrySource, route: String, params: [String: String], collapseId: String?,
                 kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
                 state: EntryState, scene: String?) {
-        self.id = id
-        self.source = source
-        self.route = route
-        self.params = params
-        self.collapseId = collapseId
-        self.kind = kind
-        self.priority = priority
-        self.identity = identity
-        self.received = received
-        self.expires = expires
-        self.state = state
-        self.scene = scene
+        fields = Fields(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
+                        priority: priority, identity: identity, received: received, expires: expires,
+                        state: state, scene: scene)
+    }
+
+    public var id: String {
+        get { fields.id }
+        set { unique().id = newValue }
+    }
+    public var source: EntrySource {
+        get { fields.source }
+        set { unique().source = newValue }
+    }
+    public var route: String {
+        get { fields.route }
+        set { unique().route = newValue }
+    }
+    public var params: [String: String] {
+        get { fields.params }
+        set { unique().params = newValue }
+    }
+    public var collapseId: String? {
+        get { fields.collapseId }
+        set { unique().collapseId = newValue }
+    }
+    public var kind: String? {
+        get { fields.kind }
+        set { unique().kind = newValue }
+    }
+    public var priority: Int? {
+        get { fields.priority }
+        set { unique().priority = newValue }
+    }
+    public var identity: String? {
+        get { fields.identity }
+        set { unique().identity = newValue }
+    }
+    public var received: Instant {
+        get { fields.received }
+        set { unique().received = newValue }
+    }
+    public var expires: Instant? {
+        get { fields.expires }
+        set { unique().expires = newValue }
+    }
+    public var state: EntryState {
+        get { fields.state }
+        set { unique().state = newValue }
+    }
+    /// The scene the entry waits for or was handed to.
+    public var scene: String? {
+        get { fields.scene }
+        set { unique().scene = newValue }
+    }
+
+    /// The box, copied first when another record shares it.
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+        return fields
+    }
+
+    public static func == (lhs: EntryRecord, rhs: EntryRecord) -> Bool {
+        lhs.fields === rhs.fields || lhs.fields.hasSameValues(as: rhs.fields)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        fields.hash(into: &hasher)
+    }
+
+    /// The fields of one or more equal records. Changed only through a record that holds the only
+    /// reference to it (`unique()`), so sharing it between threads is as safe as sharing a value.
+    private final class Fields: @unchecked Sendable {
+        var id: String
+        var source: EntrySource
+        var route: String
+        var params: [String: String]
+        var collapseId: String?
+        var kind: String?
+        var priority: Int?
+        var identity: String?
+        var received: Instant
+        var expires: Instant?
+        var state: EntryState
+        var scene: String?
+
+        init(id: String, source: EntrySource, route: String, params: [String: String], collapseId: String?,
+             kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
+             state: EntryState, scene: String?) {
+            self.id = id
+            self.source = source
+            self.route = route
+            self.params = params
+            self.collapseId = collapseId
+            self.kind = kind
+            self.priority = priority
+            self.identity = identity
+            self.received = received
+            self.expires = expires
+            self.state = state
+            self.scene = scene
+        }
+
+        func copy() -> Fields {
+            Fields(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
+                   priority: priority, identity: identity, received: received, expires: expires, state: state,
+                   scene: scene)
+        }
+
+        func hasSameValues(as other: Fields) -> Bool {
+            id == other.id && source == other.source && route == other.route && params == other.params
+                && collapseId == other.collapseId && kind == other.kind && priority == other.priority
+                && identity == other.identity && received == other.received && expires == other.expires
+                && state == other.state && scene == other.scene
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(source)
+            hasher.combine(route)
+            hasher.combine(params)
+            hasher.combine(collapseId)
+            hasher.combine(kind)
+            hasher.combine(priority)
+            hasher.combine(identity)
+            hasher.combine(received)
+            hasher.combine(expires)
+            hasher.combine(state)
+            hasher.combine(scene)
+        }
     }
 }
 

@@ -23,8 +23,10 @@ extension Router {
         turn.persists.append(.persist(.entry(entry.record)))
         // Only entries that arrived this turn are answered with their state (a push or open reply,
         // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
-        if old == nil || entry.seq >= turn.firstSeq {
-            turn.setOutcome(entry.reply, seq: entry.seq, arrives: old == nil)
+        if old == nil {
+            turn.arrived(entry.reply, seq: entry.seq)
+        } else if entry.seq >= turn.firstSeq {
+            turn.update(seq: entry.seq, state: entry.state, params: entry.params)
         }
         // An entry that already waited keeps its expiry item: handing it over does not move its expiry.
         if let expires = entry.expires, Self.waits(entry.state), !(old.map(Self.waits) ?? false) {

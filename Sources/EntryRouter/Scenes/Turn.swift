@@ -57,16 +57,27 @@ struct Turn: Sendable {
         return outcomes[Int(seq - firstSeq)]
     }
 
-    /// Sets the outcome of an entry that arrives now (`arrives`) or, if it arrived this turn, updates it.
-    mutating func setOutcome(_ reply: EntryReply, seq: UInt64, arrives: Bool) {
+    /// Sets the outcome of an entry that arrives now, with the seq `newSeq()` just gave it.
+    mutating func arrived(_ reply: EntryReply, seq: UInt64) {
         guard seq >= firstSeq else { return }
         let index = Int(seq - firstSeq)
         if index < outcomes.count {
-            if arrives || outcomes[index] != nil { outcomes[index] = reply }
-        } else if arrives {
+            outcomes[index] = reply
+        } else {
             while outcomes.count < index { outcomes.append(nil) }
             outcomes.append(reply)
         }
+    }
+
+    /// Updates the outcome of an entry that arrived this turn, if it did. An entry keeps its id and
+    /// route, so only its state and params are set: building a whole reply copied four fields
+    /// for the two that change.
+    mutating func update(seq: UInt64, state: EntryState, params: [String: String]) {
+        guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return }
+        let index = Int(seq - firstSeq)
+        guard outcomes[index] != nil else { return }
+        outcomes[index]?.state = state
+        outcomes[index]?.params = params
     }
 
     /// The inputs whose `expiration: 0` entry was neither presented nor shown in this turn.
