@@ -6,20 +6,24 @@ import Glibc
 /// Routing: ns per URL match (parsing included) with the trie of `RoutingTable`, for tables of
 /// 100 to 100 000 routes of mixed shapes, beside a naive matcher that scans every pattern.
 ///
-/// `ROUTING_SIZES` (a comma-separated list of route counts) and `ROUTING_LINEAR=0` (no linear
-/// scan) narrow a run, e.g. to the trie alone at 100 routes under
-/// `valgrind --tool=callgrind --toggle-collect='*RoutingTable*route*url*'`, where the calls of
-/// `route(url:)` then are exactly the warm-up and timed matches.
+/// The trie's figure is the median of `ROUTING_ROUNDS` (5) timed rounds, printed with their range:
+/// the large tables are bound by cache and address-translation misses, so one round can catch
+/// whatever else the machine is doing. `ROUTING_SIZES` (a comma-separated list of route counts),
+/// `ROUTING_LINEAR=0` (no linear scan) and `ROUTING_ROUNDS=1` narrow a run, e.g. to the trie alone
+/// at 100 routes under `valgrind --tool=callgrind --toggle-collect='*RoutingTable*route*url*'`,
+/// where the calls of `route(url:)` then are exactly the warm-up and timed matches.
 enum RoutingBench {
     static let sizes = HandoffBench.environment("ROUTING_SIZES")
         .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100, 1_000, 10_000, 100_000]
     static let linear = HandoffBench.environment("ROUTING_LINEAR") != "0"
+    static let rounds = max(1, HandoffBench.environment("ROUTING_ROUNDS").flatMap { Int($0) } ?? 5)
     static let uuid = "0f8fad5b-d9cb-469f-a165-70867728950e"
 
     static func run() {
-        print("routing: URL → route, parsing included; 80% hits (20% with a query), 20% misses; CPU ns per match")
+        print("routing: URL → route, parsing included; 80% hits (20% with a query), 20% misses; CPU ns per match"
+              + (rounds > 1 ? " (trie: median of \(rounds) rounds, range beside it)" : ""))
         print("machine: load \(loadAverage()); one String-keyed Dictionary lookup costs \(fixed(dictionaryLookupNanos(), 0)) ns here")
-        print(pad("routes", 8) + pad("build ms", 10) + pad("trie ns", 10) + pad("trie match/s", 14)
+        print(pad("routes", 8) + pad("build ms", 10) + pad("trie ns", 10) + pad("range", 12) + pad("trie match/s", 14)
               + pad("linear ns", 12) + pad("linear match/s", 16) + pad("speed-up", 10) + "agree")
         var trieNanos: [Int: Double] = [:]
         var speedUps: [Int: Double] = [:]
@@ -33,17 +37,21 @@ enum RoutingBench {
             let build = milliseconds(clock.now - buildStart)
             let naive = NaiveMatcher(patterns: patterns)
 
-            let trie = measure(urls, minimumMatches: 400_000) { table.route(url: $0).successRoute }
+            let timed = (0..<rounds).map { _ in
+                measure(urls, minimumMatches: 400_000) { table.route(url: $0).successRoute }
+            }.sorted()
+            let trie = timed[timed.count / 2]
+            let range = pad(fixed(timed.first!, 0) + "–" + fixed(timed.last!, 0), 12)
             guard linear else {
                 trieNanos[size] = trie
-                print(pad("\(size)", 8) + pad(fixed(build, 1), 10) + pad(fixed(trie, 0), 10) + pad(count(1e9 / trie), 14))
+                print(pad("\(size)", 8) + pad(fixed(build, 1), 10) + pad(fixed(trie, 0), 10) + range + pad(count(1e9 / trie), 14))
                 continue
             }
             let linear = measure(urls, minimumMatches: max(40, 40_000_000 / size)) { naive.route($0) }
             let agree = urls.prefix(size >= 100_000 ? 200 : 1000).allSatisfy { table.route(url: $0).successRoute == naive.route($0) }
             trieNanos[size] = trie
             speedUps[size] = linear / trie
-            print(pad("\(size)", 8) + pad(fixed(build, 1), 10) + pad(fixed(trie, 0), 10) + pad(count(1e9 / trie), 14)
+            print(pad("\(size)", 8) + pad(fixed(build, 1), 10) + pad(fixed(trie, 0), 10) + range + pad(count(1e9 / trie), 14)
                   + pad(fixed(linear, 0), 12) + pad(count(1e9 / linear), 16) + pad(fixed(linear / trie, 0) + "×", 10)
                   + (agree ? "yes" : "NO"))
         }
