@@ -286,19 +286,22 @@ public final class Daemon: ConnectionDelegate {
     /// Commits the turn's records, then writes its messages (grouped into one write per connection),
     /// closes what the router closed and arms its timer. Messages are encoded straight into each
     /// connection's staged output, so a connection is looked up once per message and no buffer is
-    /// allocated per turn.
+    /// allocated per turn. A store that keeps nothing (`:memory:`) is not handed the records, so they
+    /// are not copied into an array of their own.
     private func perform(_ effects: [Effect]) {
-        let records = effects.compactMap { effect -> Record? in
-            if case .persist(let record) = effect { return record }
-            return nil
-        }
         var effects = effects
-        if !records.isEmpty && !storeFailed {
-            do {
-                try store.commit(records)
-            } catch {
-                storeFailed(error)
-                effects = effects.compactMap(Daemon.withoutPromises)
+        if store.keepsRecords && !storeFailed {
+            let records = effects.compactMap { effect -> Record? in
+                if case .persist(let record) = effect { return record }
+                return nil
+            }
+            if !records.isEmpty {
+                do {
+                    try store.commit(records)
+                } catch {
+                    storeFailed(error)
+                    effects = effects.compactMap(Daemon.withoutPromises)
+                }
             }
         }
         var staged: [Connection] = []
