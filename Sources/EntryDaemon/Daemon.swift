@@ -305,6 +305,10 @@ public final class Daemon: ConnectionDelegate {
             }
         }
         var staged: [Connection] = []
+        // Looked up in a local copy: each lookup in the stored property would cost an exclusivity
+        // check. A connection closed during this loop stays in the copy, and ignores whatever is
+        // staged, flushed or closed on it from then on, just as the missing one would be skipped.
+        let connections = connections
         for effect in effects {
             switch effect {
             case .send(let id, let message):
