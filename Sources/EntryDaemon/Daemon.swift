@@ -261,8 +261,10 @@ public final class Daemon: ConnectionDelegate {
     }
 
     /// Adds effects to the turn's. Most inputs yield none and the turn's end yields them all, so the
-    /// usual case takes the array as it is instead of copying every effect into an empty one.
+    /// usual case takes the array as it is instead of copying every effect into an empty one, and an
+    /// input that yields none does not touch the turn's array at all (an exclusivity check each).
     private func collect(_ effects: [Effect]) {
+        guard !effects.isEmpty else { return }
         if turnEffects.isEmpty {
             turnEffects = effects
         } else {
