@@ -261,8 +261,10 @@ public final class Daemon: ConnectionDelegate {
     }
 
     /// Adds effects to the turn's. Most inputs yield none and the turn's end yields them all, so the
-    /// usual case takes the array as it is instead of copying every effect into an empty one.
+    /// usual case takes the array as it is instead of copying every effect into an empty one, and an
+    /// input that yields none does not touch the turn's array at all (an exclusivity check each).
     private func collect(_ effects: [Effect]) {
+        guard !effects.isEmpty else { return }
         if turnEffects.isEmpty {
             turnEffects = effects
         } else {
@@ -286,22 +288,29 @@ public final class Daemon: ConnectionDelegate {
     /// Commits the turn's records, then writes its messages (grouped into one write per connection),
     /// closes what the router closed and arms its timer. Messages are encoded straight into each
     /// connection's staged output, so a connection is looked up once per message and no buffer is
-    /// allocated per turn.
+    /// allocated per turn. A store that keeps nothing (`:memory:`) is not handed the records, so they
+    /// are not copied into an array of their own.
     private func perform(_ effects: [Effect]) {
-        let records = effects.compactMap { effect -> Record? in
-            if case .persist(let record) = effect { return record }
-            return nil
-        }
         var effects = effects
-        if !records.isEmpty && !storeFailed {
-            do {
-                try store.commit(records)
-            } catch {
-                storeFailed(error)
-                effects = effects.compactMap(Daemon.withoutPromises)
+        if store.keepsRecords && !storeFailed {
+            let records = effects.compactMap { effect -> Record? in
+                if case .persist(let record) = effect { return record }
+                return nil
+            }
+            if !records.isEmpty {
+                do {
+                    try store.commit(records)
+                } catch {
+                    storeFailed(error)
+                    effects = effects.compactMap(Daemon.withoutPromises)
+                }
             }
         }
         var staged: [Connection] = []
+        // Looked up in a local copy: each lookup in the stored property would cost an exclusivity
+        // check. A connection closed during this loop stays in the copy, and ignores whatever is
+        // staged, flushed or closed on it from then on, just as the missing one would be skipped.
+        let connections = connections
         for effect in effects {
             switch effect {
             case .send(let id, let message):

@@ -17,6 +17,7 @@ import Testing
         #expect(state.entries.isEmpty && state.seen.isEmpty && state.nextEntryNumber == 1)
         #expect(try store.integrityCheck() == "ok")
         #expect(store.location == ":memory:")
+        #expect(!store.keepsRecords)
     }
 
     /// A daemon on it still answers a repeated id as a duplicate and numbers generated ids on: the

@@ -12,6 +12,14 @@ public protocol EntryStore: AnyObject {
     func integrityCheck() throws(StoreError) -> String
     /// A human-readable description for logs and `status` (a path or `:memory:`).
     var location: String { get }
+    /// False when `commit` ignores its records and cannot fail: the daemon then does not gather a
+    /// turn's records at all, which would copy every one of them for nothing.
+    var keepsRecords: Bool { get }
+}
+
+extension EntryStore {
+    /// A store keeps what it is given unless it says otherwise.
+    public var keepsRecords: Bool { true }
 }
 
 /// What a store holds when the daemon starts.

@@ -17,6 +17,9 @@ public final class VolatileStore: EntryStore {
 
     public func load() throws(StoreError) -> StoredState { StoredState() }
 
+    /// Nothing is kept, so the daemon need not gather a turn's records for `commit`.
+    public var keepsRecords: Bool { false }
+
     public func commit(_ records: [Record]) throws(StoreError) {}
 
     public func integrityCheck() throws(StoreError) -> String { "ok" }
