@@ -40,28 +40,15 @@ extension JSONParser {
     /// Checks a string at its opening quote and moves past the closing one. Returns true when the
     /// text is plain: ASCII without escapes, so that its bytes are its characters.
     mutating func scanString() throws(JSONParseError) -> Bool {
-        position += 1
-        var i = position
-        var ascii = true
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == ASCII.quote {
-                position = i + 1
-                return ascii
-            }
-            if byte == ASCII.backslash {
-                try decodeEscapedString(from: position, firstEscape: i)
-                return false
-            }
-            if byte < 0x20 { throw failure(i, "control character in a string (escape it as \\u00XX)") }
-            if byte < 0x80 {
-                i += 1
-            } else {
-                ascii = false
-                i = try skipUTF8Sequence(at: i)
-            }
+        let start = position + 1
+        let run = try plainRun(from: start)
+        if run.escaped {
+            position = start
+            try decodeEscapedString(from: start, firstEscape: run.end)
+            return false
         }
-        throw failure(i, "expected '\"' to close the string")
+        position = run.end + 1
+        return run.ascii
     }
 
     /// An indexed object's keys are checked for duplicates from its recorded members; only objects

@@ -242,18 +242,35 @@ struct JSONParser {
 
     /// Parses a string at the opening quote.
     mutating func parseString() throws(JSONParseError) -> String {
-        position += 1
-        let start = position
+        let start = position + 1
+        let run = try plainRun(from: start)
+        if run.escaped {
+            position = start
+            return try parseEscapedString(from: start, firstEscape: run.end)
+        }
+        position = run.end + 1
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<run.end]), as: UTF8.self)
+    }
+
+    /// The part of a string from `start` (just past its opening quote) up to its closing quote or its
+    /// first backslash, checked: no control characters, well-formed UTF-8. `escaped` tells which of
+    /// the two ended it; `ascii` whether every byte before it was ASCII. Both the parser and the
+    /// payload scan read strings through it, so they accept and refuse exactly the same text.
+    @inline(__always)
+    func plainRun(from start: Int) throws(JSONParseError) -> (end: Int, escaped: Bool, ascii: Bool) {
         var i = start
+        var ascii = true
         while i < bytes.count {
             let byte = bytes[i]
-            if byte == ASCII.quote {
-                position = i + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-            }
-            if byte == ASCII.backslash { return try parseEscapedString(from: start, firstEscape: i) }
+            if byte == ASCII.quote { return (i, false, ascii) }
+            if byte == ASCII.backslash { return (i, true, ascii) }
             if byte < 0x20 { throw failure(i, "control character in a string (escape it as \\u00XX)") }
-            i = byte < 0x80 ? i + 1 : try skipUTF8Sequence(at: i)
+            if byte < 0x80 {
+                i += 1
+            } else {
+                ascii = false
+                i = try skipUTF8Sequence(at: i)
+            }
         }
         throw failure(i, "expected '\"' to close the string")
     }
