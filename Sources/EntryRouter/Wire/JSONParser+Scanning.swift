@@ -90,26 +90,10 @@ extension JSONParser {
     }
 
     private mutating func scanArray(_ scan: inout PayloadScan) throws(JSONParseError) {
-        try enterContainer()
-        position += 1
-        if peekSignificant() == ASCII.closeBracket {
-            position += 1
-            depth -= 1
-            return
-        }
-        while true {
+        guard try openArray() else { return }
+        repeat {
             _ = try scanValue(&scan, indexed: false)
-            switch peekSignificant() {
-            case ASCII.comma:
-                position += 1
-            case ASCII.closeBracket:
-                position += 1
-                depth -= 1
-                return
-            default:
-                throw failure(position, "expected ',' or ']' after an array element")
-            }
-        }
+        } while try arrayContinues()
     }
 
     /// The first key (in member order) equal to an earlier one is the duplicate, as when members go

@@ -158,26 +158,36 @@ struct JSONParser {
     // MARK: Arrays
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        var elements: [JSONValue] = []
+        guard try openArray() else { return .array(elements) }
+        repeat {
+            elements.append(try parseValue())
+        } while try arrayContinues()
+        return .array(elements)
+    }
+
+    /// Enters the array at its `[`; false when it is empty (its `]` is then consumed too).
+    mutating func openArray() throws(JSONParseError) -> Bool {
         try enterContainer()
         position += 1
-        var elements: [JSONValue] = []
-        if peekSignificant() == ASCII.closeBracket {
+        guard peekSignificant() == ASCII.closeBracket else { return true }
+        position += 1
+        depth -= 1
+        return false
+    }
+
+    /// After an array element: true past the `,` before the next one, false past the closing `]`.
+    mutating func arrayContinues() throws(JSONParseError) -> Bool {
+        switch peekSignificant() {
+        case ASCII.comma:
+            position += 1
+            return true
+        case ASCII.closeBracket:
             position += 1
             depth -= 1
-            return .array(elements)
-        }
-        while true {
-            elements.append(try parseValue())
-            switch peekSignificant() {
-            case ASCII.comma:
-                position += 1
-            case ASCII.closeBracket:
-                position += 1
-                depth -= 1
-                return .array(elements)
-            default:
-                throw failure(position, "expected ',' or ']' after an array element")
-            }
+            return false
+        default:
+            throw failure(position, "expected ',' or ']' after an array element")
         }
     }
 
