@@ -26,13 +26,15 @@ let package = Package(
         .target(name: "EntryRouter"),
         .target(name: "EntryDaemon", dependencies: ["EntryRouter", "CUV", "CSQLite"]),
         .executableTarget(name: "entryd", dependencies: ["EntryRouter", "EntryDaemon"]),
-        .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter"], path: "Sources/entryd-bench"),
+        .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
+        // A seeded random source for the randomized tests and the benchmark's inputs.
+        .target(name: "SeededRandom"),
         // Transport benchmark tools in C, so the yardstick and the load generator are never the bottleneck.
         .executableTarget(name: "CEchoServer", dependencies: ["CUV"]),
         .target(name: "CLoadGen"),
         .executableTarget(name: "CLoadGenCLI", dependencies: ["CLoadGen"]),
-        .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter"]),
-        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
+        .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter", "SeededRandom"]),
+        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV", "SeededRandom"]),
         .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import EntryRouter
+import SeededRandom
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,7 +29,7 @@ enum RoutingBench {
         var trieNanos: [Int: Double] = [:]
         var speedUps: [Int: Double] = [:]
         for size in sizes {
-            var rng = BenchRandom(seed: UInt64(size))
+            var rng = SplitMix64(seed: UInt64(size))
             let patterns = (0..<size).map { pattern($0) }
             let urls = (0..<4096).map { _ in url(routes: size, &rng) }
             let clock = ContinuousClock()
@@ -78,7 +79,7 @@ enum RoutingBench {
     }
 
     /// A URL that matches a random route, or (one time in five) one that matches none.
-    static func url(routes: Int, _ rng: inout BenchRandom) -> String {
+    static func url(routes: Int, _ rng: inout SplitMix64) -> String {
         let i = Int(rng.next() % UInt64(routes))
         let host = "sec\(i % 50)"
         let query = rng.next() % 5 == 0 ? "?utm_source=mail&ref=\(i)" : ""
@@ -255,23 +256,6 @@ struct NaiveMatcher {
             }
         }
         return pattern.count == segments.count ? rank + [3] : nil
-    }
-}
-
-/// SplitMix64, so every run measures the same URLs.
-struct BenchRandom {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,3 +1,4 @@
+import SeededRandom
 import EntryRouter
 import Glibc
 import Testing
@@ -18,7 +19,7 @@ import Testing
     /// the daemon is started once more, the rest is retried, and every acknowledged entry must be
     /// pending exactly once.
     @Test func killNineAtRandomMomentsLosesNothingAcknowledged() throws {
-        var random = SeededGenerator.fromEnvironment()
+        var random = SplitMix64.fromEnvironment()
         print("crash test: seed \(random.seed) (ENTRYD_TEST_SEED=\(random.seed) replays it)")
         let directory = TemporaryDirectory()
         let store = directory.file("entryd.sqlite")

@@ -1,3 +1,4 @@
+import SeededRandom
 @testable import EntryRouter
 
 /// Random inputs for the model test: arrivals, scene ops (mostly well-formed, sometimes stale or
