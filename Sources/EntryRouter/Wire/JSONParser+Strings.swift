@@ -1,0 +1,163 @@
+/// Strings: the plain run up to a quote or backslash, escapes, and UTF-8 validation. The parser and
+/// the payload scan both read strings through these, so they accept and refuse the same text.
+extension JSONParser {
+    /// Parses a string at the opening quote.
+    mutating func parseString() throws(JSONParseError) -> String {
+        let start = position + 1
+        let run = try plainRun(from: start)
+        if run.escaped {
+            position = start
+            return try parseEscapedString(from: start, firstEscape: run.end)
+        }
+        position = run.end + 1
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<run.end]), as: UTF8.self)
+    }
+
+    /// The part of a string from `start` (just past its opening quote) up to its closing quote or its
+    /// first backslash, checked: no control characters, well-formed UTF-8. `escaped` tells which of
+    /// the two ended it; `ascii` whether every byte before it was ASCII. Both the parser and the
+    /// payload scan read strings through it, so they accept and refuse exactly the same text.
+    @inline(__always)
+    func plainRun(from start: Int) throws(JSONParseError) -> (end: Int, escaped: Bool, ascii: Bool) {
+        var i = start
+        var ascii = true
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == ASCII.quote { return (i, false, ascii) }
+            if byte == ASCII.backslash { return (i, true, ascii) }
+            if byte < 0x20 { throw failure(i, "control character in a string (escape it as \\u00XX)") }
+            if byte < 0x80 {
+                i += 1
+            } else {
+                ascii = false
+                i = try skipUTF8Sequence(at: i)
+            }
+        }
+        throw failure(i, "expected '\"' to close the string")
+    }
+
+    /// The slow path for strings with escapes: decode into `scratch`, then make the String once.
+    private mutating func parseEscapedString(from start: Int, firstEscape: Int) throws(JSONParseError) -> String {
+        try decodeEscapedString(from: start, firstEscape: firstEscape)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Decodes a string with escapes into `scratch` and moves past its closing quote.
+    mutating func decodeEscapedString(from start: Int, firstEscape: Int) throws(JSONParseError) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
+        var i = firstEscape
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == ASCII.quote {
+                position = i + 1
+                return
+            }
+            if byte == ASCII.backslash {
+                i = try decodeEscape(at: i)
+            } else if byte < 0x20 {
+                throw failure(i, "control character in a string (escape it as \\u00XX)")
+            } else if byte < 0x80 {
+                scratch.append(byte)
+                i += 1
+            } else {
+                let end = try skipUTF8Sequence(at: i)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                i = end
+            }
+        }
+        throw failure(i, "expected '\"' to close the string")
+    }
+
+    /// Decodes the escape at `at` (a backslash) into `scratch`; returns the offset after it.
+    private mutating func decodeEscape(at start: Int) throws(JSONParseError) -> Int {
+        let i = start + 1
+        guard i < bytes.count else { throw failure(i, "expected an escape character after '\\'") }
+        let simple: UInt8
+        switch bytes[i] {
+        case ASCII.quote: simple = ASCII.quote
+        case ASCII.backslash: simple = ASCII.backslash
+        case ASCII.slash: simple = ASCII.slash
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = ASCII.newline
+        case UInt8(ascii: "r"): simple = ASCII.carriageReturn
+        case UInt8(ascii: "t"): simple = ASCII.tab
+        case UInt8(ascii: "u"): return try decodeUnicodeEscape(at: start)
+        default: throw failure(i, "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+        }
+        scratch.append(simple)
+        return i + 1
+    }
+
+    /// Decodes `\uXXXX` (and the low half of a surrogate pair after it) into `scratch`.
+    private mutating func decodeUnicodeEscape(at start: Int) throws(JSONParseError) -> Int {
+        var unit = try hexQuad(at: start + 2)
+        var end = start + 6
+        if unit >= 0xDC00, unit <= 0xDFFF { throw failure(start, "lone low surrogate \\u\(hex(unit))") }
+        if unit >= 0xD800, unit <= 0xDBFF {
+            guard end + 1 < bytes.count, bytes[end] == ASCII.backslash, bytes[end + 1] == UInt8(ascii: "u") else {
+                throw failure(start, "high surrogate \\u\(hex(unit)) must be followed by a \\u low surrogate")
+            }
+            let low = try hexQuad(at: end + 2)
+            guard low >= 0xDC00, low <= 0xDFFF else {
+                throw failure(end, "expected a low surrogate (\\uDC00-\\uDFFF) after \\u\(hex(unit))")
+            }
+            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            end += 6
+        }
+        // Every value here is a valid scalar: surrogates were combined or refused above.
+        for byte in Unicode.UTF8.encode(Unicode.Scalar(unit)!)! { scratch.append(byte) }
+        return end
+    }
+
+    private func hexQuad(at start: Int) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for i in start..<start + 4 {
+            guard i < bytes.count else { throw failure(i, "expected 4 hex digits after \\u") }
+            let byte = bytes[i]
+            let digit: UInt8
+            switch byte {
+            case ASCII.zero...ASCII.nine: digit = byte - ASCII.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure(i, "expected 4 hex digits after \\u")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private func hex(_ unit: UInt32) -> String {
+        let digits = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Validates the multi-byte UTF-8 sequence starting at `start` (Unicode Table 3-7: no overlong
+    /// forms, no encoded surrogates, nothing above U+10FFFF); returns the offset after it.
+    func skipUTF8Sequence(at start: Int) throws(JSONParseError) -> Int {
+        let lead = bytes[start]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw failure(start, "invalid UTF-8")
+        }
+        for k in 1..<length {
+            let i = start + k
+            guard i < bytes.count else { throw failure(start, "invalid UTF-8 (truncated sequence)") }
+            let byte = bytes[i]
+            guard byte >= low, byte <= high else { throw failure(start, "invalid UTF-8") }
+            low = 0x80
+            high = 0xBF
+        }
+        return start + length
+    }
+}
