@@ -33,7 +33,8 @@ final class TmpfsMount {
     /// Writes a file until the file system is full; returns its path.
     func fill() -> String {
         let filler = file("filler")
-        let fd = open(filler, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Close-on-exec: a child another test spawns meanwhile must not keep the filler's space in use.
+        let fd = open(filler, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         let chunk = [UInt8](repeating: 0x5A, count: 4096)
         while write(fd, chunk, chunk.count) > 0 {}
         var byte: UInt8 = 0

@@ -1,6 +1,11 @@
+import CUV
 import Glibc
 
 /// Starts a child process with `posix_spawn`, its standard error sent to a file.
+///
+/// The child gets standard output, standard error and nothing else: a descriptor the parent holds
+/// at that moment (a store file, a socket, another child's pipe) would otherwise stay open in the
+/// child for its whole life, keeping a file system busy or a pipe from ever reaching its end.
 enum ChildProcess {
     static func spawn(_ arguments: [String], environment: [String: String], stderrPath: String) throws(CheckError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
@@ -8,6 +13,7 @@ enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        entryd_spawn_close_from(&actions, 3)
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

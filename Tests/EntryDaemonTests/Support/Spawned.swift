@@ -1,3 +1,4 @@
+import CUV
 import EntryDaemon
 import Glibc
 
@@ -34,6 +35,10 @@ final class Spawned {
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        // Tests run in parallel and spawn children of their own: any other descriptor of this process
+        // (another test's pipe end, store file or filler) must not live on in this child, where it
+        // would keep a pipe from reaching its end or a file system busy.
+        entryd_spawn_close_from(&actions, 3)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var pid: pid_t = 0
