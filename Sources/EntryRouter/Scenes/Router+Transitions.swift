@@ -1,5 +1,6 @@
-/// Every change of an entry goes through `record`: it is persisted (R16), counted, reported to the
-/// watchers (R14) and remembered for this turn's replies.
+/// Every change of an entry goes through `record`: it is persisted (R16) unless the router was told
+/// nothing keeps its records, counted, reported to the watchers (R14) and remembered for this turn's
+/// replies.
 extension Router {
     /// Sets `entry`'s state and scene and records the change.
     mutating func move(_ entry: inout Entry, to state: EntryState, scene: String?) {
@@ -20,7 +21,7 @@ extension Router {
     mutating func record(_ entry: Entry, from old: EntryState?) {
         if let old { counts[old] -= 1 }
         counts[entry.state] += 1
-        turn.persists.append(.persist(.entry(entry.record)))
+        if persisting { turn.persists.append(.persist(.entry(entry.record))) }
         // Only entries that arrived this turn are answered with their state (a push or open reply,
         // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
         if old == nil {
