@@ -4,7 +4,8 @@
 /// performs the effects it returns. Requests, invalid lines and disconnects only join the current
 /// turn; `.turnEnded` (and `.timer` and `.shutdown`, which end the turn they arrive in) handles them
 /// in order, decides presents and shows, and returns the turn's effects: first every `persist` (none
-/// for a router made with `persisting: false`), then the `send`s (replies in request order, then events), then the `close`s and an `armTimer`.
+/// for a router made with `persisting: false`), then the `send`s (replies in request order, then
+/// events), then the `close`s and an `armTimer`.
 public struct Router: Sendable {
     public let config: Config
     public let limits: RouterLimits
