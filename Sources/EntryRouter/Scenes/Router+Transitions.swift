@@ -114,10 +114,15 @@ extension Router {
         var effects: [Effect] = []
         swap(&effects, &turn.persists)
         effects.reserveCapacity(effects.count + turn.replies.count + turn.events.count + turn.closes.count + 1)
-        for reply in turn.replies where !turn.gone.contains(reply.connection) {
+        // Each reply, outcome and event is taken out of the turn, not copied: the turn is dropped next.
+        for index in turn.replies.indices {
+            let reply = turn.takeReply(at: index)
+            guard !turn.isGone(reply.connection) else { continue }
             effects.append(.send(reply.connection, .reply(Reply(req: reply.req, body: resolve(reply.body)))))
         }
-        for (connection, event) in turn.events where !turn.gone.contains(connection) {
+        for index in turn.events.indices {
+            let (connection, event) = turn.takeEvent(at: index)
+            guard !turn.isGone(connection) else { continue }
             effects.append(.send(connection, .event(event)))
         }
         effects += turn.closes.map(Effect.close)
@@ -129,10 +134,11 @@ extension Router {
         return effects
     }
 
-    private func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
+    @inline(__always)
+    private mutating func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
         switch body {
         case .final(let result): return result
-        case .entry(let id, let seq): return turn.outcome(seq: seq).map { .success(.entry($0)) }
+        case .entry(let id, let seq): return turn.takeOutcome(seq: seq).map { .success(.entry($0)) }
             ?? .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
         case .status(let limit): return .success(.status(status(limit: limit)))
         }
