@@ -116,9 +116,9 @@ extension Router {
         effects.reserveCapacity(effects.count + turn.replies.count + turn.events.count + turn.closes.count + 1)
         // Each reply, outcome and event is taken out of the turn, not copied: the turn is dropped next.
         for index in turn.replies.indices {
-            let reply = turn.takeReply(at: index)
-            guard !turn.isGone(reply.connection) else { continue }
-            effects.append(.send(reply.connection, .reply(Reply(req: reply.req, body: resolve(reply.body)))))
+            let (connection, req, body) = turn.takeReply(at: index)
+            guard !turn.isGone(connection) else { continue }
+            effects.append(.send(connection, .reply(Reply(req: req, body: resolve(body)))))
         }
         for index in turn.events.indices {
             let (connection, event) = turn.takeEvent(at: index)

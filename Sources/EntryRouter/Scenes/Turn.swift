@@ -68,10 +68,11 @@ struct Turn: Sendable {
     }
 
     /// Takes the reply at `index` out of the turn, leaving one that holds nothing: see `takeOutcome`.
-    mutating func takeReply(at index: Int) -> PendingReply {
+    /// Returned as its parts, so that `req` moves on into the `Reply` with no copy.
+    mutating func takeReply(at index: Int) -> (connection: ConnectionID, req: JSONValue?, body: Body) {
         var reply = PendingReply(connection: ConnectionID(0), req: nil, body: .status(limit: 0))
         swap(&reply, &replies[index])
-        return reply
+        return (reply.connection, reply.req, reply.body)
     }
 
     /// Takes the event at `index` out of the turn, leaving one that holds nothing: see `takeOutcome`.
