@@ -274,9 +274,9 @@ public final class Daemon: ConnectionDelegate {
 
     private func endTurn() {
         collect(router.handle(.turnEnded, at: WallClock.now()))
-        let effects = turnEffects
-        turnEffects = []
-        perform(effects)
+        var effects: [Effect] = []
+        swap(&effects, &turnEffects)
+        perform(&effects)
         for connection in endedThisTurn { connection.closeAfterFlush(.endOfInput) }
         endedThisTurn = []
         if shuttingDown {
@@ -290,8 +290,7 @@ public final class Daemon: ConnectionDelegate {
     /// connection's staged output, so a connection is looked up once per message and no buffer is
     /// allocated per turn. A store that keeps nothing (`:memory:`) is not handed the records, so they
     /// are not copied into an array of their own.
-    private func perform(_ effects: [Effect]) {
-        var effects = effects
+    private func perform(_ effects: inout [Effect]) {
         if store.keepsRecords && !storeFailed {
             let records = effects.compactMap { effect -> Record? in
                 if case .persist(let record) = effect { return record }
@@ -311,8 +310,12 @@ public final class Daemon: ConnectionDelegate {
         // check. A connection closed during this loop stays in the copy, and ignores whatever is
         // staged, flushed or closed on it from then on, just as the missing one would be skipped.
         let connections = connections
-        for effect in effects {
-            switch effect {
+        // Each effect is taken out of the array rather than copied (its strings retained and released
+        // once more): the array is dropped after this loop.
+        for index in effects.indices {
+            var effect = Effect.armTimer(Instant(milliseconds: 0))
+            swap(&effect, &effects[index])
+            switch consume effect {
             case .send(let id, let message):
                 guard let connection = connections[id] else { continue }
                 if !connection.hasStagedOutput { staged.append(connection) }

@@ -61,7 +61,8 @@ enum RouterSetup {
             throw .store(error)
         }
         let router = Router(config: config, routing: RoutingTable(config: config, limits: limits), limits: limits,
-                            restoring: stored.entries, seen: stored.seen, nextEntryNumber: stored.nextEntryNumber)
+                            restoring: stored.entries, seen: stored.seen, nextEntryNumber: stored.nextEntryNumber,
+                            persisting: store.keepsRecords)
         return (router, stored.entries.count)
     }
 }

@@ -3,11 +3,16 @@
 /// The daemon hands every decoded line, disconnect, turn boundary and timer to `handle(_:at:)` and
 /// performs the effects it returns. Requests, invalid lines and disconnects only join the current
 /// turn; `.turnEnded` (and `.timer` and `.shutdown`, which end the turn they arrive in) handles them
-/// in order, decides presents and shows, and returns the turn's effects: first every `persist`,
-/// then the `send`s (replies in request order, then events), then the `close`s and an `armTimer`.
+/// in order, decides presents and shows, and returns the turn's effects: first every `persist` (none
+/// for a router made with `persisting: false`), then the `send`s (replies in request order, then
+/// events), then the `close`s and an `armTimer`.
 public struct Router: Sendable {
     public let config: Config
     public let limits: RouterLimits
+    /// Whether the turn's records are returned as `persist` effects. False when whatever receives them
+    /// keeps nothing (the daemon's `:memory:` store): then no record is built at all, and everything
+    /// else the router returns (replies, events, closes, timers) is the same as when it persists.
+    public let persisting: Bool
     let routing: any EntryRouting
 
     var scenes: [String: Scene] = [:]
@@ -37,11 +42,16 @@ public struct Router: Sendable {
     ///   - entries: the store's entries that were still waiting (R16); `recover(at:)` takes them back.
     ///   - seen: the store's dedupe window (R18).
     ///   - nextEntryNumber: the next `e-N` to generate, so ids never repeat across restarts.
+    ///   - persisting: false to get no `persist` effects, for a caller that would drop them. A push
+    ///     makes up to three records (its dedupe key, itself, the entry it replaces), each built,
+    ///     carried to the store and destroyed, so the default keeps them only where they are kept.
     public init(config: Config, routing: any EntryRouting, limits: RouterLimits = RouterLimits(),
-                restoring entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1) {
+                restoring entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1,
+                persisting: Bool = true) {
         self.config = config
         self.routing = routing
         self.limits = limits
+        self.persisting = persisting
         self.shapes = RouteShapes(config: config)
         self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, restoring: seen)
         self.nextEntryNumber = nextEntryNumber
@@ -107,7 +117,7 @@ public struct Router: Sendable {
         // The turn's effects are gathered in this array: a push records up to three things (its dedupe
         // key, itself, an entry it replaces) and is answered once. Growing it step by step instead
         // moved every effect of a busy turn about ten times.
-        turn.persists.reserveCapacity(4 * batch.count + 1)
+        turn.persists.reserveCapacity((persisting ? 4 : 1) * batch.count + 1)
         for index in batch.indices {
             let now = batch[index].1
             var input = Input.turnEnded

@@ -37,4 +37,28 @@ import Testing
         #expect(first?["id"]?.stringValue == "e-1")
         #expect(second?["id"]?.stringValue == "e-2")
     }
+
+    /// The daemon's router builds no records for it (they would be dropped); for a store that keeps
+    /// them, it persists. A push through each gets the same reply.
+    @Test func theRouterBuildsNoRecordsForIt() throws {
+        let (config, _) = try RouterSetup.loadConfig(path: nil)
+        let now = Instant(seconds: 1_700_000_000)
+        var volatile = try RouterSetup.makeRouter(config: config, limits: RouterLimits(), store: VolatileStore(), at: now)
+        var kept = try RouterSetup.makeRouter(config: config, limits: RouterLimits(),
+                                              store: try SQLiteStore(path: ":memory:"), at: now)
+        #expect(!volatile.router.persisting)
+        #expect(kept.router.persisting)
+        let line = #"{"op":"push","req":1,"id":"p","payload":{"type":"record","recordId":7}}"#
+        let request = try Request.decode(line: Array(line.utf8)[...]).get()
+        func turn(_ router: inout Router) -> [Effect] {
+            _ = router.handle(.request(ConnectionID(1), request), at: now)
+            return router.handle(.turnEnded, at: now)
+        }
+        let volatileEffects = turn(&volatile.router)
+        let keptEffects = turn(&kept.router)
+        let persists = keptEffects.filter { if case .persist = $0 { true } else { false } }
+        #expect(persists.count == 2)
+        #expect(volatileEffects == Array(keptEffects.dropFirst(persists.count)))
+        #expect(volatileEffects.count == 1)
+    }
 }

@@ -76,9 +76,9 @@ struct Harness {
     private var nextReq = 1
 
     init(limits: RouterLimits = RouterLimits(), restoring entries: [EntryRecord] = [], seen: [SeenKey] = [],
-         nextEntryNumber: UInt64 = 1) {
+         nextEntryNumber: UInt64 = 1, persisting: Bool = true) {
         router = Router(config: FakeRouting.config, routing: FakeRouting(), limits: limits, restoring: entries,
-                        seen: seen, nextEntryNumber: nextEntryNumber)
+                        seen: seen, nextEntryNumber: nextEntryNumber, persisting: persisting)
     }
 
     /// Hands in a request; its effects come with the end of the turn.

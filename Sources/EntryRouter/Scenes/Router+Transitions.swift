@@ -1,5 +1,6 @@
-/// Every change of an entry goes through `record`: it is persisted (R16), counted, reported to the
-/// watchers (R14) and remembered for this turn's replies.
+/// Every change of an entry goes through `record`: it is persisted (R16) unless the router was told
+/// nothing keeps its records, counted, reported to the watchers (R14) and remembered for this turn's
+/// replies.
 extension Router {
     /// Sets `entry`'s state and scene and records the change.
     mutating func move(_ entry: inout Entry, to state: EntryState, scene: String?) {
@@ -20,7 +21,7 @@ extension Router {
     mutating func record(_ entry: Entry, from old: EntryState?) {
         if let old { counts[old] -= 1 }
         counts[entry.state] += 1
-        turn.persists.append(.persist(.entry(entry.record)))
+        if persisting { turn.persists.append(.persist(.entry(entry.record))) }
         // Only entries that arrived this turn are answered with their state (a push or open reply,
         // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
         if old == nil {
@@ -113,10 +114,15 @@ extension Router {
         var effects: [Effect] = []
         swap(&effects, &turn.persists)
         effects.reserveCapacity(effects.count + turn.replies.count + turn.events.count + turn.closes.count + 1)
-        for reply in turn.replies where !turn.gone.contains(reply.connection) {
-            effects.append(.send(reply.connection, .reply(Reply(req: reply.req, body: resolve(reply.body)))))
+        // Each reply, outcome and event is taken out of the turn, not copied: the turn is dropped next.
+        for index in turn.replies.indices {
+            let (connection, req, body) = turn.takeReply(at: index)
+            guard !turn.isGone(connection) else { continue }
+            effects.append(.send(connection, .reply(Reply(req: req, body: resolve(body)))))
         }
-        for (connection, event) in turn.events where !turn.gone.contains(connection) {
+        for index in turn.events.indices {
+            let (connection, event) = turn.takeEvent(at: index)
+            guard !turn.isGone(connection) else { continue }
             effects.append(.send(connection, .event(event)))
         }
         effects += turn.closes.map(Effect.close)
@@ -128,10 +134,11 @@ extension Router {
         return effects
     }
 
-    private func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
+    @inline(__always)
+    private mutating func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
         switch body {
         case .final(let result): return result
-        case .entry(let id, let seq): return turn.outcome(seq: seq).map { .success(.entry($0)) }
+        case .entry(let id, let seq): return turn.takeOutcome(seq: seq).map { .success(.entry($0)) }
             ?? .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
         case .status(let limit): return .success(.status(status(limit: limit)))
         }

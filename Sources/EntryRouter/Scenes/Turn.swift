@@ -57,6 +57,37 @@ struct Turn: Sendable {
         return outcomes[Int(seq - firstSeq)]
     }
 
+    /// Takes the outcome of the entry that arrived with `seq` out of the turn, for its one reply. Moved
+    /// rather than copied: a copy retained its id, route and params once more, and the turn's end
+    /// released them again.
+    mutating func takeOutcome(seq: UInt64) -> EntryReply? {
+        guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return nil }
+        var outcome: EntryReply?
+        swap(&outcome, &outcomes[Int(seq - firstSeq)])
+        return outcome
+    }
+
+    /// Takes the reply at `index` out of the turn, leaving one that holds nothing: see `takeOutcome`.
+    /// Returned as its parts, so that `req` moves on into the `Reply` with no copy.
+    mutating func takeReply(at index: Int) -> (connection: ConnectionID, req: JSONValue?, body: Body) {
+        var reply = PendingReply(connection: ConnectionID(0), req: nil, body: .status(limit: 0))
+        swap(&reply, &replies[index])
+        return (reply.connection, reply.req, reply.body)
+    }
+
+    /// Takes the event at `index` out of the turn, leaving one that holds nothing: see `takeOutcome`.
+    mutating func takeEvent(at index: Int) -> (ConnectionID, Event) {
+        var event = (ConnectionID(0), Event.dismiss(scene: "", modal: ""))
+        swap(&event, &events[index])
+        return event
+    }
+
+    /// Whether nothing more is sent to `connection` (it disconnected during the turn). Most turns have
+    /// no such connection, and asking an empty set still hashes the id.
+    func isGone(_ connection: ConnectionID) -> Bool {
+        !gone.isEmpty && gone.contains(connection)
+    }
+
     /// Sets the outcome of an entry that arrives now, with the seq `newSeq()` just gave it.
     mutating func arrived(_ reply: EntryReply, seq: UInt64) {
         guard seq >= firstSeq else { return }

@@ -56,7 +56,8 @@ extension ReplyBody {
             JSONWriter.writeMember(",\"route\":", entry.route, to: &out)
             out.write(",\"params\":")
             JSONWriter.writeStringMap(entry.params, to: &out)
-            JSONWriter.writeMember(",\"state\":", entry.state.rawValue, to: &out)
+            out.write(",\"state\":")
+            out.write(entry.state.quotedJSON)
         case .retracted(let count):
             out.write(",\"retracted\":")
             JSONWriter.writeInteger(Int64(count), to: &out)
@@ -180,7 +181,8 @@ extension Event {
             JSONWriter.writeMember(",\"parent\":", parent, to: &out)
         case .entry(let id, let state, let route, let scene):
             JSONWriter.writeMember("{\"event\":\"entry\",\"id\":", id, to: &out)
-            JSONWriter.writeMember(",\"state\":", state.rawValue, to: &out)
+            out.write(",\"state\":")
+            out.write(state.quotedJSON)
             JSONWriter.writeMember(",\"route\":", route, to: &out)
             out.write(",\"scene\":")
             writeOptionalString(scene, to: &out)
@@ -189,6 +191,26 @@ extension Event {
             JSONWriter.writeMember(",\"what\":", what.rawValue, to: &out)
         }
         out.write(ASCII.closeBrace)
+    }
+}
+
+extension EntryState {
+    /// The state as a JSON string, quotes included: every reply to a push or open and every watcher's
+    /// entry event carries one, and a constant is copied where writing `rawValue` made a `String` and
+    /// checked each of its bytes for escapes. `EntryStateJSONTests` hold it to `rawValue`.
+    var quotedJSON: StaticString {
+        switch self {
+        case .pending: "\"pending\""
+        case .queued: "\"queued\""
+        case .presenting: "\"presenting\""
+        case .presented: "\"presented\""
+        case .done: "\"done\""
+        case .replaced: "\"replaced\""
+        case .retracted: "\"retracted\""
+        case .expired: "\"expired\""
+        case .duplicate: "\"duplicate\""
+        case .updated: "\"updated\""
+        }
     }
 }
 
