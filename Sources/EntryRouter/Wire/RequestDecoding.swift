@@ -45,7 +45,8 @@ extension Request {
 
 extension RequestFields {
     /// The operation these fields ask for, checked against the op's required and optional fields.
-    func operation() throws(WireError) -> Operation {
+    /// A payload is taken out of the fields, not copied.
+    mutating func operation() throws(WireError) -> Operation {
         guard let op else { throw WireError(.badRequest, "missing field `op`") }
         guard op.kind == .string else { throw WireError(.badRequest, "field `op` must be a string") }
         guard let name = OpName.named(op, in: bytes) else {
@@ -54,12 +55,13 @@ extension RequestFields {
         let check = FieldCheck(op: name, bytes: bytes)
         switch name {
         case .push:
-            guard let payload else { throw check.missing("payload") }
+            guard let payload = payload.take() else { throw check.missing("payload") }
             guard payload.isObject else { throw check.wrongType("payload", "an object (the APNs payload)") }
-            return .push(PushRequest(payload: payload, payloadBytes: payloadBytes,
-                                     id: try check.string("id", id),
-                                     collapseId: try check.string("collapseId", collapseId),
-                                     expiration: try check.epochSeconds("expiration", expiration)))
+            let id = try check.string("id", id)
+            let collapseId = try check.string("collapseId", collapseId)
+            let expiration = try check.epochSeconds("expiration", expiration)
+            return .push(PushRequest(payload: payload, payloadBytes: payloadBytes, id: id, collapseId: collapseId,
+                                     expiration: expiration))
         case .open:
             return .open(OpenRequest(url: try check.requiredString("url", url),
                                      source: try check.openSource(source),
