@@ -218,21 +218,21 @@ public final class Daemon: ConnectionDelegate {
         log.debug("connected", ["conn": "\(id)", "uid": String(uid)])
     }
 
-    public func connection(_ connection: Connection, received frame: FrameDecoder.Frame) {
+    public func connection(_ connection: Connection, received frame: FrameDecoder.Frame, at instant: Instant) {
         switch frame {
         case .line(let line):
             switch Request.decode(line: line) {
             case .success(let request):
-                feed(.request(connection.id, request))
+                feed(.request(connection.id, request), at: instant)
             case .failure(let failure):
-                feed(.invalid(connection.id, req: failure.req, failure.error, close: false))
+                feed(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)
             }
         case .tooLarge:
             connection.stopReading()
             log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": String(options.connection.maxFrame)])
             feed(.invalid(connection.id, req: nil,
                           WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
-                          close: true))
+                          close: true), at: instant)
         }
     }
 
@@ -254,9 +254,10 @@ public final class Daemon: ConnectionDelegate {
 
     // MARK: Turns and effects
 
-    /// Hands one input to the router now; its effects wait for the end of the turn.
-    private func feed(_ input: Input) {
-        collect(router.handle(input, at: WallClock.now()))
+    /// Hands one input to the router now (or at the instant its bytes were read); its effects wait
+    /// for the end of the turn.
+    private func feed(_ input: Input, at instant: Instant = WallClock.now()) {
+        collect(router.handle(input, at: instant))
         turn.mark()
     }
 

@@ -15,6 +15,7 @@ struct LoopTests {
         let limits: ConnectionLimits
         var connections: [Connection] = []
         var lines: [String] = []
+        var instants: [Instant] = []
         var tooLarge = 0
         var closed: [Connection.CloseReason] = []
         var echoes = true
@@ -36,10 +37,11 @@ struct LoopTests {
             connections.append(connection)
         }
 
-        func connection(_ connection: Connection, received frame: FrameDecoder.Frame) {
+        func connection(_ connection: Connection, received frame: FrameDecoder.Frame, at instant: Instant) {
             switch frame {
             case .line(let bytes):
                 lines.append(String(decoding: bytes, as: UTF8.self))
+                instants.append(instant)
                 if echoes {
                     var reply = Array(bytes)
                     reply.append(UInt8(ascii: "\n"))
@@ -91,6 +93,23 @@ struct LoopTests {
             replies.append(line)
         }
         #expect(replies == ["one", "two", "three", "four"])
+        echo.closeAll()
+        try loop.close()
+    }
+
+    /// Frames carry the wall-clock time at which their bytes were read; one read is one instant.
+    @Test func framesCarryTheInstantOfTheirRead() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let echo = try Echo(loop: loop, path: directory.file("s"))
+        let client = try Client(path: directory.file("s"))
+        let before = WallClock.now()
+        try client.send(bytes: Array("one\ntwo\nthree\n".utf8))
+        LoopTests.run(loop) { echo.lines.count == 3 }
+        let after = WallClock.now()
+        #expect(echo.instants.count == 3)
+        #expect(echo.instants.allSatisfy { $0 >= before && $0 <= after })
+        #expect(echo.instants == echo.instants.sorted())
         echo.closeAll()
         try loop.close()
     }

@@ -134,6 +134,34 @@ import Testing
         #expect(Request.decode(line: bytes(text)) == expected)
     }
 
+    /// Member values are kept as spans of the line and built only when taken: every kind of `req`
+    /// comes back as it was written, escaped and non-ASCII strings are decoded, ops are matched by
+    /// their text whatever its spelling, and members nobody reads are still checked strictly.
+    @Test(arguments: [
+        (#"{"req":-12.5e1,"op":"watch"}"#, Result<Request, RequestError>.success(Request(req: .number(-125), op: .watch))),
+        (#"{"req":"a\"bé","op":"watch"}"#, .success(Request(req: .string("a\"bé"), op: .watch))),
+        (#"{"req":[true,false,null,{"k":"v"}],"op":"watch"}"#, .success(Request(
+            req: .array([.bool(true), .bool(false), .null, .object(["k": .string("v")])]), op: .watch))),
+        (#"{"req":true,"op":"p\u0075sh","payload":{},"id":"\u0069d-é","collapseId":"c\n"}"#, .success(Request(
+            req: .bool(true), op: .push(PushRequest(payload: PushPayload(.object([:])), payloadBytes: 2, id: "id-é", collapseId: "c\n"))))),
+        (#"{"req":false,"op":"scene.busy","scene":"m\u00e9","busy":false}"#, .success(Request(
+            req: .bool(false), op: .scene(name: "mé", .busy(false))))),
+        (#"{"req":null,"op":"pus\u0068x"}"#, .failure(RequestError(req: .null, error: WireError(.unknownOp, "unknown op `pushx`")))),
+        (#"{"req":1,"op":"pusH"}"#, .failure(RequestError(req: .number(1), error: WireError(.unknownOp, "unknown op `pusH`")))),
+        (#"{"req":1,"op":"wätch"}"#, .failure(RequestError(req: .number(1), error: WireError(.unknownOp, "unknown op `wätch`")))),
+        (#"{"req":{"a":[1,{"b":2}]},"op":"watch","x":{"y":1,"y":2}}"#, .failure(RequestError(
+            req: .object(["a": .array([.number(1), .object(["b": .number(2)])])]),
+            error: WireError(.badJSON, #"invalid JSON at byte 49: duplicate key "y""#)))),
+        (#"{"req":2,"op":"watch","x":[1,2,]}"#, .failure(RequestError(req: .number(2), error: WireError(
+            .badJSON, "invalid JSON at byte 31: expected a value")))),
+        (#"{"req":3,"op":"watch","limit":1e999}"#, .failure(RequestError(req: .number(3), error: WireError(
+            .badJSON, "invalid JSON at byte 30: number out of range")))),
+        (#"{"req":"s","op":"status","limit":3,"busy":"x","open":[]}"#, .success(Request(req: .string("s"), op: .status(limit: 3)))),
+    ])
+    func valuesAreBuiltFromTheirText(text: String, expected: Result<Request, RequestError>) {
+        #expect(Request.decode(line: bytes(text)) == expected)
+    }
+
     @Test func invalidUTF8IsBadJSON() {
         let line: [UInt8] = Array(#"{"req":1,"op":"open","url":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         guard case .failure(let failure) = Request.decode(line: line[...]) else {

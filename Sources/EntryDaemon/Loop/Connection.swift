@@ -5,8 +5,9 @@ import Glibc
 /// What a connection reports to whoever serves it; all calls happen on the loop thread.
 public protocol ConnectionDelegate: AnyObject {
     /// A complete line, or a line over the frame limit. Frames arrive in order, and none arrive while
-    /// the connection is paused for backpressure.
-    func connection(_ connection: Connection, received frame: FrameDecoder.Frame)
+    /// the connection is paused for backpressure. `instant` is when the bytes were taken in: read once
+    /// per batch of frames (one read from the socket), not once per line.
+    func connection(_ connection: Connection, received frame: FrameDecoder.Frame, at instant: Instant)
     /// The peer finished sending (it may still read what is written to it).
     func connectionReachedEnd(_ connection: Connection)
     /// The connection started closing; called once, whatever the reason. Nothing is delivered after.
@@ -195,9 +196,15 @@ public final class Connection: UVHandleOwner {
         }
     }
 
+    /// Hands the decoded frames to the delegate, all stamped with one reading of the clock, taken
+    /// when the first of them is complete.
     private func deliverFrames() {
+        let delegate = self.delegate
+        var instant: Instant?
         while inputOpen && !isPaused && !isClosing, let frame = decoder.next() {
-            delegate?.connection(self, received: frame)
+            let now = instant ?? WallClock.now()
+            instant = now
+            delegate?.connection(self, received: frame, at: now)
         }
         guard inputOpen && !isClosing else { return }
         if !decoder.hasPartialLine {

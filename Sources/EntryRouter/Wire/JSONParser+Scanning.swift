@@ -21,6 +21,14 @@ extension JSONParser {
         return PushPayload(text: text, kind: kind, members: scan.members)
     }
 
+    /// Checks the value at the current position (leading whitespace skipped) exactly as `parseValue`
+    /// would, without building it, and returns its kind: for members whose value is not used.
+    mutating func skipValue() throws(JSONParseError) -> PushPayload.Kind {
+        skipWhitespace()
+        var scan = PayloadScan(base: position)
+        return try scanValue(&scan, indexed: false).0
+    }
+
     /// Returns the value's kind, and for a string whether its text is plain (see `PushPayload.Member`).
     private mutating func scanValue(_ scan: inout PayloadScan, indexed: Bool) throws(JSONParseError)
         -> (PushPayload.Kind, plain: Bool) {

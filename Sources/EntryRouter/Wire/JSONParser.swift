@@ -74,7 +74,7 @@ struct JSONParser {
         case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try parseLiteral("null"); return .null
-        case ASCII.minus, ASCII.zero...ASCII.nine: return try parseNumber()
+        case ASCII.minus, ASCII.zero...ASCII.nine: return .number(try parseNumber())
         default: throw failure(position, "expected a value")
         }
     }
@@ -209,7 +209,7 @@ struct JSONParser {
         position += count
     }
 
-    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = position
         var i = position
         let negative = bytes[i] == ASCII.minus
@@ -240,11 +240,11 @@ struct JSONParser {
             var magnitude: Int64 = 0
             for k in digitsStart..<i { magnitude = magnitude * 10 + Int64(bytes[k] &- ASCII.zero) }
             let value = Double(magnitude)
-            return .number(negative ? -value : value)
+            return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw failure(start, "number out of range") }
-        return .number(value)
+        return value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= ASCII.zero && byte <= ASCII.nine }

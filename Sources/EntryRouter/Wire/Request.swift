@@ -1,12 +1,11 @@
 /// One decoded request line: the caller's `req` token (echoed back) and what it asks for.
+///
+/// Made by `decode(line:)` with the memberwise initializer, and `PushRequest` likewise: the
+/// optimizer copies a value built by an explicit initializer once more into its enum case or
+/// result (retaining and releasing every string and array in it), which a push paid twice per line.
 public struct Request: Sendable, Hashable {
-    public var req: JSONValue?
+    public var req: JSONValue? = nil
     public var op: Operation
-
-    public init(req: JSONValue? = nil, op: Operation) {
-        self.req = req
-        self.op = op
-    }
 }
 
 /// Every operation of the wire protocol (SPEC §3.1 and §3.2).
@@ -19,7 +18,7 @@ public enum Operation: Sendable, Hashable {
     case scene(name: String, SceneOp)
 }
 
-/// A `push` request: an APNs payload and the sender's optional metadata.
+/// A `push` request: an APNs payload and the sender's optional metadata (memberwise, see `Request`).
 public struct PushRequest: Sendable, Hashable {
     public var payload: PushPayload
     /// The payload's encoded size in bytes, as received (APNs counts bytes, not values).
@@ -28,14 +27,6 @@ public struct PushRequest: Sendable, Hashable {
     public var collapseId: String?
     /// Epoch seconds; `0` means "only if a scene can take it now".
     public var expiration: Int64?
-
-    public init(payload: PushPayload, payloadBytes: Int, id: String? = nil, collapseId: String? = nil, expiration: Int64? = nil) {
-        self.payload = payload
-        self.payloadBytes = payloadBytes
-        self.id = id
-        self.collapseId = collapseId
-        self.expiration = expiration
-    }
 }
 
 /// An `open` request: a URL and where it came from.

@@ -24,19 +24,20 @@ extension Request {
     /// measures the payload's bytes.
     public static func decode(line: ArraySlice<UInt8>) -> Result<Request, RequestError> {
         line.withUnsafeBufferPointer { bytes in
-            var fields = RequestFields()
+            var fields = RequestFields(bytes)
             do throws(JSONParseError) {
-                try fields.read(bytes)
+                try fields.read()
             } catch {
-                return .failure(RequestError(req: fields.req, error: WireError(.badJSON, "invalid JSON \(error)")))
+                return .failure(RequestError(req: fields.reqValue, error: WireError(.badJSON, "invalid JSON \(error)")))
             }
             guard fields.isObject else {
                 return .failure(RequestError(req: nil, error: WireError(.badRequest, "a request must be a JSON object")))
             }
             do throws(WireError) {
-                return .success(Request(req: fields.req, op: try fields.operation()))
+                let op = try fields.operation()
+                return .success(Request(req: fields.reqValue, op: op))
             } catch {
-                return .failure(RequestError(req: fields.req, error: error))
+                return .failure(RequestError(req: fields.reqValue, error: error))
             }
         }
     }
@@ -44,55 +45,58 @@ extension Request {
 
 extension RequestFields {
     /// The operation these fields ask for, checked against the op's required and optional fields.
-    func operation() throws(WireError) -> Operation {
+    /// A payload is taken out of the fields, not copied.
+    mutating func operation() throws(WireError) -> Operation {
         guard let op else { throw WireError(.badRequest, "missing field `op`") }
-        guard case .string(let name) = op else { throw WireError(.badRequest, "field `op` must be a string") }
-        let check = FieldCheck(op: name)
+        guard op.kind == .string else { throw WireError(.badRequest, "field `op` must be a string") }
+        guard let name = OpName.named(op, in: bytes) else {
+            throw WireError(.unknownOp, "unknown op `\(op.string(in: bytes))`")
+        }
+        let check = FieldCheck(op: name, bytes: bytes)
         switch name {
-        case "push":
-            guard let payload else { throw check.missing("payload") }
+        case .push:
+            guard let payload = payload.take() else { throw check.missing("payload") }
             guard payload.isObject else { throw check.wrongType("payload", "an object (the APNs payload)") }
-            return .push(PushRequest(payload: payload, payloadBytes: payloadBytes,
-                                     id: try check.string("id", id),
-                                     collapseId: try check.string("collapseId", collapseId),
-                                     expiration: try check.epochSeconds("expiration", expiration)))
-        case "open":
+            let id = try check.string("id", id)
+            let collapseId = try check.string("collapseId", collapseId)
+            let expiration = try check.epochSeconds("expiration", expiration)
+            return .push(PushRequest(payload: payload, payloadBytes: payloadBytes, id: id, collapseId: collapseId,
+                                     expiration: expiration))
+        case .open:
             return .open(OpenRequest(url: try check.requiredString("url", url),
                                      source: try check.openSource(source),
                                      id: try check.string("id", id),
                                      expiration: try check.epochSeconds("expiration", expiration)))
-        case "retract":
+        case .retract:
             return .retract(try retractTarget(check))
-        case "status":
+        case .status:
             return .status(limit: try check.positiveInteger("limit", limit) ?? 100)
-        case "watch":
+        case .watch:
             return .watch
-        case "scene.connect":
+        case .sceneConnect:
             return .scene(name: try check.requiredString("scene", scene), .connect(launch: try launchEntry(check)))
-        case "scene.appeared":
+        case .sceneAppeared:
             return .scene(name: try check.requiredString("scene", scene), .appeared(screen: try check.requiredString("screen", screen)))
-        case "scene.presented":
+        case .scenePresented:
             return .scene(name: try check.requiredString("scene", scene), .presented(modal: try check.requiredString("modal", modal)))
-        case "scene.dismissed":
+        case .sceneDismissed:
             return .scene(name: try check.requiredString("scene", scene), .dismissed(modal: try check.requiredString("modal", modal)))
-        case "scene.action":
+        case .sceneAction:
             return .scene(name: try check.requiredString("scene", scene), .action(modal: try check.requiredString("modal", modal),
                                               action: try check.requiredString("action", action)))
-        case "scene.busy":
+        case .sceneBusy:
             return .scene(name: try check.requiredString("scene", scene), .busy(try check.requiredBool("busy", busy)))
-        case "scene.pushed":
+        case .scenePushed:
             return .scene(name: try check.requiredString("scene", scene), .pushed(screen: try check.requiredString("screen", screen),
                                               parent: try check.requiredString("parent", parent)))
-        case "scene.finish":
+        case .sceneFinish:
             return .scene(name: try check.requiredString("scene", scene), .finish(screen: try check.requiredString("screen", screen)))
-        case "scene.background":
+        case .sceneBackground:
             return .scene(name: try check.requiredString("scene", scene), .background)
-        case "scene.gate":
+        case .sceneGate:
             return .scene(name: try check.requiredString("scene", scene), .gate(try check.requiredString("gate", gate), open: try check.requiredBool("open", open)))
-        case "scene.reset":
+        case .sceneReset:
             return .scene(name: try check.requiredString("scene", scene), .reset)
-        default:
-            throw WireError(.unknownOp, "unknown op `\(name)`")
         }
     }
 
@@ -111,10 +115,10 @@ extension RequestFields {
     private func launchEntry(_ check: FieldCheck) throws(WireError) -> LaunchEntry? {
         guard let launch else { return nil }
         let shape = "{\"url\": string} or {\"push\": object}"
-        guard launch.notAnObject == nil else { throw check.wrongType("launch", shape) }
+        guard launch.isObject else { throw check.wrongType("launch", shape) }
         switch (launch.url, launch.push) {
         case (let url?, nil):
-            guard case .string(let text) = url, !text.isEmpty else { throw check.wrongType("launch.url", "a non-empty string") }
+            guard let text = check.string(url), !text.isEmpty else { throw check.wrongType("launch.url", "a non-empty string") }
             return .url(text)
         case (nil, let payload?):
             guard payload.isObject else { throw check.wrongType("launch.push", "an object (the APNs payload)") }
@@ -125,16 +129,18 @@ extension RequestFields {
     }
 }
 
-/// Field checks for one op, so that every error names the field and the op.
+/// Field checks for one op, so that every error names the field and the op. Strings are made here,
+/// once, from the line's bytes: only for the fields the op takes.
 private struct FieldCheck {
-    let op: String
+    let op: OpName
+    let bytes: UnsafeBufferPointer<UInt8>
 
     func missing(_ field: String) -> WireError {
-        WireError(.badRequest, "missing field `\(field)` (op `\(op)`)")
+        WireError(.badRequest, "missing field `\(field)` (op `\(op.rawValue)`)")
     }
 
     func wrongType(_ field: String, _ expected: String) -> WireError {
-        WireError(.badRequest, "field `\(field)` must be \(expected) (op `\(op)`)")
+        WireError(.badRequest, "field `\(field)` must be \(expected) (op `\(op.rawValue)`)")
     }
 
     func required<Value>(_ value: Value?, _ field: String) throws(WireError) -> Value {
@@ -142,30 +148,38 @@ private struct FieldCheck {
         return value
     }
 
-    func string(_ field: String, _ value: JSONValue?) throws(WireError) -> String? {
+    /// The text of a string value; nil for any other value.
+    func string(_ value: MemberValue) -> String? {
+        value.kind == .string ? value.string(in: bytes) : nil
+    }
+
+    func string(_ field: String, _ value: MemberValue?) throws(WireError) -> String? {
         guard let value else { return nil }
-        guard case .string(let text) = value, !text.isEmpty else { throw wrongType(field, "a non-empty string") }
+        guard let text = string(value), !text.isEmpty else { throw wrongType(field, "a non-empty string") }
         return text
     }
 
-    func requiredString(_ field: String, _ value: JSONValue?) throws(WireError) -> String {
+    func requiredString(_ field: String, _ value: MemberValue?) throws(WireError) -> String {
         try required(string(field, value), field)
     }
 
-    func requiredBool(_ field: String, _ value: JSONValue?) throws(WireError) -> Bool {
+    func requiredBool(_ field: String, _ value: MemberValue?) throws(WireError) -> Bool {
         guard let value else { throw missing(field) }
-        guard case .bool(let flag) = value else { throw wrongType(field, "true or false") }
-        return flag
+        switch value.kind {
+        case .true: return true
+        case .false: return false
+        default: throw wrongType(field, "true or false")
+        }
     }
 
     /// An integral number: `5` and `5.0` alike (JSON does not tell them apart), exact up to 2^53.
-    private func integer(_ value: JSONValue) -> Int64? {
-        guard case .number(let number) = value, abs(number) <= 9_007_199_254_740_992 else { return nil }
-        let integer = Int64(number)
-        return Double(integer) == number ? integer : nil
+    private func integer(_ value: MemberValue) -> Int64? {
+        guard value.kind == .number, abs(value.number) <= 9_007_199_254_740_992 else { return nil }
+        let integer = Int64(value.number)
+        return Double(integer) == value.number ? integer : nil
     }
 
-    func epochSeconds(_ field: String, _ value: JSONValue?) throws(WireError) -> Int64? {
+    func epochSeconds(_ field: String, _ value: MemberValue?) throws(WireError) -> Int64? {
         guard let value else { return nil }
         guard let seconds = integer(value), seconds >= 0 else {
             throw wrongType(field, "a non-negative integer (epoch seconds; 0 = only if a scene can take it now)")
@@ -173,16 +187,16 @@ private struct FieldCheck {
         return seconds
     }
 
-    func positiveInteger(_ field: String, _ value: JSONValue?) throws(WireError) -> Int? {
+    func positiveInteger(_ field: String, _ value: MemberValue?) throws(WireError) -> Int? {
         guard let value else { return nil }
         guard let number = integer(value), number > 0 else { throw wrongType(field, "a positive integer") }
         return Int(number)
     }
 
     /// `open` may name any source but `launch`, which only `scene.connect` creates.
-    func openSource(_ value: JSONValue?) throws(WireError) -> EntrySource? {
+    func openSource(_ value: MemberValue?) throws(WireError) -> EntrySource? {
         guard let value else { return nil }
-        guard case .string(let text) = value, let source = EntrySource(rawValue: text), source != .launch else {
+        guard let text = string(value), let source = EntrySource(rawValue: text), source != .launch else {
             let allowed = EntrySource.allCases.filter { $0 != .launch }.map(\.rawValue).joined(separator: ", ")
             throw wrongType("source", "one of \(allowed)")
         }

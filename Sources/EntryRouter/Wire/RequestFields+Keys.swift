@@ -48,42 +48,35 @@ extension JSONParser {
     private static func field(_ key: UnsafeBufferPointer<UInt8>) -> RequestFields.Field? {
         switch key.count {
         case 2:
-            if equal(key, "op") { return .op }
-            if equal(key, "id") { return .id }
+            if key.holds("op") { return .op }
+            if key.holds("id") { return .id }
         case 3:
-            if equal(key, "req") { return .req }
-            if equal(key, "url") { return .url }
+            if key.holds("req") { return .req }
+            if key.holds("url") { return .url }
         case 4:
-            if equal(key, "kind") { return .kind }
-            if equal(key, "busy") { return .busy }
-            if equal(key, "gate") { return .gate }
-            if equal(key, "open") { return .open }
-            if equal(key, "push") { return .push }
+            if key.holds("kind") { return .kind }
+            if key.holds("busy") { return .busy }
+            if key.holds("gate") { return .gate }
+            if key.holds("open") { return .open }
+            if key.holds("push") { return .push }
         case 5:
-            if equal(key, "scene") { return .scene }
-            if equal(key, "modal") { return .modal }
-            if equal(key, "limit") { return .limit }
+            if key.holds("scene") { return .scene }
+            if key.holds("modal") { return .modal }
+            if key.holds("limit") { return .limit }
         case 6:
-            if equal(key, "screen") { return .screen }
-            if equal(key, "source") { return .source }
-            if equal(key, "action") { return .action }
-            if equal(key, "parent") { return .parent }
-            if equal(key, "launch") { return .launch }
+            if key.holds("screen") { return .screen }
+            if key.holds("source") { return .source }
+            if key.holds("action") { return .action }
+            if key.holds("parent") { return .parent }
+            if key.holds("launch") { return .launch }
         case 7:
-            if equal(key, "payload") { return .payload }
+            if key.holds("payload") { return .payload }
         case 10:
-            if equal(key, "collapseId") { return .collapseId }
-            if equal(key, "expiration") { return .expiration }
+            if key.holds("collapseId") { return .collapseId }
+            if key.holds("expiration") { return .expiration }
         default:
             break
         }
         return nil
-    }
-
-    /// Whether `key` holds the bytes of `name` (the caller checked the length).
-    private static func equal(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        let expected = name.utf8Start
-        for k in 0..<key.count where key[k] != expected[k] { return false }
-        return true
     }
 }

@@ -1,49 +1,63 @@
 /// The members of a request line, read straight from the bytes into one slot per known field.
 ///
 /// This is the JSON half of request decoding: it checks syntax, not meaning, and it never builds
-/// a dictionary of the top-level object. Unknown members are parsed (they must be valid JSON) and
+/// a dictionary of the top-level object. Unknown members are checked (they must be valid JSON) and
 /// otherwise ignored, so a newer client's extra fields do not break an older daemon. The byte span
 /// of `payload` (and of `launch.push`) is measured on the raw text, as received: that is what APNs
 /// counts against its 4096-byte limit, whitespace included. Payloads are scanned, not parsed into a
 /// tree (`PushPayload`): they are checked as strictly, and stay text. Keys are matched as bytes
-/// (`RequestFields+Keys.swift`): a known key costs no `String`.
+/// (`RequestFields+Keys.swift`): a known key costs no `String`. Other values are kept as spans of
+/// the line (`MemberValue`) until the operation takes what it needs from them.
+///
+/// The fields borrow `bytes`, like the parser: use them only inside the `withUnsafeBufferPointer`
+/// that made the buffer.
 struct RequestFields {
+    /// The line being read.
+    let bytes: UnsafeBufferPointer<UInt8>
     /// False when the line is valid JSON but not an object.
     var isObject = true
-    var req: JSONValue?
-    var op: JSONValue?
+    var req: MemberValue?
+    var op: MemberValue?
     var payload: PushPayload?
     var payloadBytes = 0
-    var id: JSONValue?
-    var collapseId: JSONValue?
-    var expiration: JSONValue?
-    var url: JSONValue?
-    var source: JSONValue?
-    var kind: JSONValue?
-    var limit: JSONValue?
-    var scene: JSONValue?
-    var screen: JSONValue?
-    var modal: JSONValue?
-    var action: JSONValue?
-    var busy: JSONValue?
-    var parent: JSONValue?
-    var gate: JSONValue?
-    var open: JSONValue?
+    var id: MemberValue?
+    var collapseId: MemberValue?
+    var expiration: MemberValue?
+    var url: MemberValue?
+    var source: MemberValue?
+    var kind: MemberValue?
+    var limit: MemberValue?
+    var scene: MemberValue?
+    var screen: MemberValue?
+    var modal: MemberValue?
+    var action: MemberValue?
+    var busy: MemberValue?
+    var parent: MemberValue?
+    var gate: MemberValue?
+    var open: MemberValue?
     var launch: Launch?
 
-    /// `launch` as read: its two known members when it is an object, or the value that it was instead.
+    /// `launch` as read: its two known members when it is an object.
     struct Launch {
-        var notAnObject: JSONValue?
-        var url: JSONValue?
+        var isObject = true
+        var url: MemberValue?
         var push: PushPayload?
         var pushBytes = 0
     }
 
-    /// Reads `bytes`; on a syntax error, the fields read so far (`req` in particular) stay set.
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// `req` as it is echoed, when it was read (before a syntax error, too).
+    var reqValue: JSONValue? { req?.value(in: bytes) }
+
+    /// Reads the line; on a syntax error, the fields read so far (`req` in particular) stay set.
+    mutating func read() throws(JSONParseError) {
         var parser = JSONParser(bytes)
         guard parser.peekSignificant() == ASCII.openBrace else {
-            _ = try parser.parseDocument()
+            _ = try parser.skipValue()
+            try parser.expectEnd()
             isObject = false
             return
         }
@@ -85,9 +99,9 @@ struct RequestFields {
         try parser.expectEnd()
     }
 
-    private static func store(_ slot: inout JSONValue?, _ field: Field, _ parser: inout JSONParser) throws(JSONParseError) {
+    private static func store(_ slot: inout MemberValue?, _ field: Field, _ parser: inout JSONParser) throws(JSONParseError) {
         guard slot == nil else { throw parser.duplicateKey(field.rawValue) }
-        slot = try parser.parseValue()
+        slot = try parser.memberValue()
     }
 
     private static func storePayload(_ slot: inout PushPayload?, _ byteCount: inout Int, _ field: Field,
@@ -101,13 +115,14 @@ struct RequestFields {
     private static func skipUnknown(_ key: String, _ seen: inout [String], _ parser: inout JSONParser) throws(JSONParseError) {
         guard !seen.contains(key) else { throw parser.duplicateKey(key) }
         seen.append(key)
-        _ = try parser.parseValue()
+        _ = try parser.skipValue()
     }
 
     private static func readLaunch(_ parser: inout JSONParser) throws(JSONParseError) -> Launch {
         var launch = Launch()
         guard parser.peekSignificant() == ASCII.openBrace else {
-            launch.notAnObject = try parser.parseValue()
+            _ = try parser.skipValue()
+            launch.isObject = false
             return launch
         }
         try parser.openObject()

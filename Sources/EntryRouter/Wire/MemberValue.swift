@@ -1,0 +1,74 @@
+/// A request member's value as read: checked, and located in the line, but not yet made into a
+/// `String` or a `JSONValue`.
+///
+/// A push line has four or five members, and building a value for each as it is read (a `String`
+/// for `op`, a `JSONValue` for `req`) cost several hundred instructions a line for text that is
+/// then compared once or dropped. Only what the operation takes is built, once, from these spans:
+/// `op` is compared as bytes, and `id` and `collapseId` become the `String`s the router keeps.
+struct MemberValue {
+    var kind: PushPayload.Kind
+    /// The value's text in the line: from its first byte (a string's opening quote) to just past its
+    /// last (a string's closing quote). Offsets fit 32 bits as the payload index's do (`PushPayload.Member`).
+    var start: Int32
+    var end: Int32
+    /// For a string: ASCII without escapes, so that the bytes inside the quotes are its characters.
+    var plain = false
+    /// For a number: its value, read while checking it.
+    var number = 0.0
+
+    /// A plain string's bytes inside its quotes; nil for anything else.
+    func plainText(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard kind == .string, plain else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[Int(start) + 1..<Int(end) - 1])
+    }
+
+    /// A string's text (the caller checked that this is a string).
+    func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard plain else { return JSONParser.validatedString(in: bytes, at: Int(start)) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start) + 1..<Int(end) - 1]), as: UTF8.self)
+    }
+
+    /// The value as a tree (for `req`, which is echoed as it came).
+    func value(in bytes: UnsafeBufferPointer<UInt8>) -> JSONValue {
+        switch kind {
+        case .number: .number(number)
+        case .string: .string(string(in: bytes))
+        case .true: .bool(true)
+        case .false: .bool(false)
+        case .null: .null
+        case .object, .array: JSONParser.validatedValue(UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]))
+        }
+    }
+}
+
+extension JSONParser {
+    /// Reads the value at the current position (leading whitespace skipped) as `parseValue` would,
+    /// with the same errors at the same offsets, but keeps only where it lies and what it is.
+    mutating func memberValue() throws(JSONParseError) -> MemberValue {
+        guard let byte = peekSignificant() else { throw failure(position, "expected a value") }
+        let start = Int32(position)
+        switch byte {
+        case ASCII.quote:
+            let plain = try scanString()
+            return MemberValue(kind: .string, start: start, end: Int32(position), plain: plain)
+        case ASCII.minus, ASCII.zero...ASCII.nine:
+            let number = try parseNumber()
+            return MemberValue(kind: .number, start: start, end: Int32(position), number: number)
+        default:
+            let kind = try skipValue()
+            return MemberValue(kind: kind, start: start, end: Int32(position))
+        }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these are exactly the bytes of `name`. Always inlined: called with a literal, the
+    /// length check folds away and the comparison is a few instructions.
+    @inline(__always)
+    func holds(_ name: StaticString) -> Bool {
+        guard count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for k in 0..<count where self[k] != expected[k] { return false }
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+/// The operations of the wire protocol by name (SPEC §3.1 and §3.2), as `op` spells them.
+enum OpName: String {
+    case push, open, retract, status, watch
+    case sceneConnect = "scene.connect"
+    case sceneAppeared = "scene.appeared"
+    case scenePresented = "scene.presented"
+    case sceneDismissed = "scene.dismissed"
+    case sceneAction = "scene.action"
+    case sceneBusy = "scene.busy"
+    case scenePushed = "scene.pushed"
+    case sceneFinish = "scene.finish"
+    case sceneBackground = "scene.background"
+    case sceneGate = "scene.gate"
+    case sceneReset = "scene.reset"
+
+    /// The operation `op` names, if any. A plain string is matched as bytes, by length first; any
+    /// other is decoded and matched by name, so that `"p\u0075sh"` is `push` (plain ASCII bytes equal
+    /// a name exactly when the strings are equal, see `RequestFields+Keys.swift`). The caller checked
+    /// that `op` is a string.
+    static func named(_ op: MemberValue, in bytes: UnsafeBufferPointer<UInt8>) -> OpName? {
+        if let text = op.plainText(in: bytes) { return named(text) }
+        return OpName(rawValue: op.string(in: bytes))
+    }
+
+    private static func named(_ text: UnsafeBufferPointer<UInt8>) -> OpName? {
+        switch text.count {
+        case 4:
+            if text.holds("push") { return .push }
+            if text.holds("open") { return .open }
+        case 5:
+            if text.holds("watch") { return .watch }
+        case 6:
+            if text.holds("status") { return .status }
+        case 7:
+            if text.holds("retract") { return .retract }
+        case 10:
+            if text.holds("scene.busy") { return .sceneBusy }
+            if text.holds("scene.gate") { return .sceneGate }
+        case 11:
+            if text.holds("scene.reset") { return .sceneReset }
+        case 12:
+            if text.holds("scene.action") { return .sceneAction }
+            if text.holds("scene.pushed") { return .scenePushed }
+            if text.holds("scene.finish") { return .sceneFinish }
+        case 13:
+            if text.holds("scene.connect") { return .sceneConnect }
+        case 14:
+            if text.holds("scene.appeared") { return .sceneAppeared }
+        case 15:
+            if text.holds("scene.presented") { return .scenePresented }
+            if text.holds("scene.dismissed") { return .sceneDismissed }
+        case 16:
+            if text.holds("scene.background") { return .sceneBackground }
+        default:
+            break
+        }
+        return nil
+    }
+}
