@@ -57,4 +57,37 @@ struct InboxTests {
         #expect(replaced.map(\.id) == ["m0", "m1", "s1"])
         #expect(inbox.entries { _ in true }.map(\.id) == ["s2"])
     }
+
+    @Test func nothingSharedRemovesNothing() {
+        var inbox = Inbox()
+        #expect(inbox.removeSharingKindOrCollapseId(with: entry("a", seq: 1, collapseId: "x")).isEmpty)
+        inbox.add(entry("b", seq: 2, collapseId: "y"))
+        let removed = inbox.removeSharingKindOrCollapseId(with: entry("c", seq: 3, shape: Self.modal, collapseId: "x"))
+        #expect(removed.isEmpty)
+        #expect(inbox.count == 1)
+    }
+
+    @Test func aReplacementPerArrivalKeepsOneEntryAndItsIndexes() {
+        var inbox = Inbox()
+        for n in 1...200 {
+            let new = entry("e\(n)", seq: UInt64(n), shape: Self.modal, collapseId: "c\(n % 3)")
+            let removed = inbox.removeSharingKindOrCollapseId(with: new)
+            #expect(removed.map(\.id) == (n == 1 ? [] : ["e\(n - 1)"]))
+            inbox.add(new)
+        }
+        #expect(inbox.count == 1 && inbox.entry(id: "e200")?.collapseId == "c2")
+        // The collapseId index still finds the survivor (the kind index took every earlier one).
+        let show = inbox.removeSharingKindOrCollapseId(with: entry("s", seq: 201, collapseId: "c2"))
+        #expect(show.map(\.id) == ["e200"] && inbox.count == 0)
+    }
+
+    @Test func theCollapseIdIsLookedUpWhenTheKindLeftOthers() {
+        var inbox = Inbox()
+        inbox.add(entry("m1", seq: 1, shape: Self.modal, collapseId: "a"))
+        inbox.add(entry("s1", seq: 2, collapseId: "b"))
+        inbox.add(entry("s2", seq: 3, collapseId: "b"))
+        let removed = inbox.removeSharingKindOrCollapseId(with: entry("m2", seq: 4, shape: Self.modal, collapseId: "b"))
+        #expect(removed.count == 3 && removed.map(\.id) == ["m1", "s1", "s2"])
+        #expect(inbox.count == 0)
+    }
 }

@@ -61,6 +61,11 @@ struct PushKeyPool: Sendable {
         return true
     }
 
+    /// The `StringHead` of the ASCII string at `range` (a selector's value).
+    func head(of range: Range<Int>) -> StringHead {
+        bytes.withUnsafeBufferPointer { StringHead($0, range) }
+    }
+
     /// The text of `key`, or of a selector's string at `range`, for comparing as `String`s.
     func string(of key: Key) -> String {
         string(in: Int(key.start)..<Int(key.end))

@@ -47,11 +47,16 @@ final class PushParams: Sendable {
     /// that no name is hashed (see `CaptureLayout.Template`, the same for URL captures).
     private let template: [String: String]
     private let slots: [Dictionary<String, String>.Index]
+    /// The position in `names` of the route's identity param (R7): its value is handed on as it is
+    /// read, so that finishing the match does not look it up by name.
+    private let identity: Int?
 
-    init(selector: [String: JSONValue], params: [String: String]) {
+    /// `identity` names the route's identity param, if it has one.
+    init(selector: [String: JSONValue], params: [String: String], identity: String? = nil) {
         self.selector = selector
         names = params.map(\.key)
         paths = params.map(\.value)
+        self.identity = identity.flatMap(names.firstIndex(of:))
         var template = Dictionary<String, String>(minimumCapacity: params.count)
         for name in names { template[name] = "" }
         self.template = template
@@ -60,12 +65,16 @@ final class PushParams: Sendable {
 
     /// The route's params read from `payload`, `member(k)` being the member that param `k` reads
     /// (nil when its path is missing); a member that holds null, an array or an object gives no param.
-    func read(from payload: PushPayload, member: (Int) -> Int?) -> [String: String] {
+    /// `identityValue` is set to the identity param's value, left nil when the route has none or the
+    /// payload gives none.
+    func read(from payload: PushPayload, identity identityValue: inout String?, member: (Int) -> Int?)
+        -> [String: String] {
         var out = template
         for position in names.indices {
             guard let index = member(position), let text = payload.paramText(at: index) else {
-                return fill(out, from: position, of: payload, member: member)
+                return fill(out, from: position, of: payload, identity: &identityValue, member: member)
             }
+            if position == identity { identityValue = text }
             out.values[slots[position]] = text
         }
         return out
@@ -74,10 +83,11 @@ final class PushParams: Sendable {
     /// `read` once a param is missing: the rest by name, the missing ones removed. A removal may move
     /// other members, so no slot is used after one.
     private func fill(_ partial: [String: String], from first: Int, of payload: PushPayload,
-                      member: (Int) -> Int?) -> [String: String] {
+                      identity identityValue: inout String?, member: (Int) -> Int?) -> [String: String] {
         var out = partial
         for position in first..<names.count {
             if let index = member(position), let text = payload.paramText(at: index) {
+                if position == identity { identityValue = text }
                 out[names[position]] = text
             } else {
                 out.removeValue(forKey: names[position])

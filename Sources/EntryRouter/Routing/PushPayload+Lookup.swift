@@ -52,16 +52,21 @@ extension PushPayload {
         text.withUnsafeBufferPointer { JSONParser.validatedString(in: $0, at: Int(members[index].keyStart) - 1) }
     }
 
-    /// Whether the member at `index` is a string equal to the selector string at `range` of `pool`
-    /// (an ASCII string).
-    /// Inlined, so that the usual miss (another route's `type`) costs a kind and a length comparison.
-    @inline(__always)
-    func holdsString(_ range: Range<Int>, of pool: PushKeyPool, at index: Int) -> Bool {
-        guard members[index].kind == .string else { return false }
-        guard members[index].valuePlain else { return value(of: index) == .string(pool.string(in: range)) }
+    /// The `StringHead` of the member at `index`: `none` for any value but a string.
+    func stringHead(at index: Int) -> StringHead {
+        guard members[index].kind == .string else { return .none }
+        guard members[index].valuePlain else { return .escaped }
         let start = Int(members[index].valueStart) + 1
         let end = Int(members[index].valueEnd) - 1
-        return end - start == range.count && pool.bytes(in: range, equal: text, start, end)
+        return text.withUnsafeBufferPointer { StringHead($0, start..<end) }
+    }
+
+    /// Whether the plain string at `index`, whose head equals that of the selector string at `range` of
+    /// `pool`, holds that string: the bytes after the head are compared.
+    func plainString(at index: Int, endsAs range: Range<Int>, of pool: PushKeyPool) -> Bool {
+        let skipped = StringHead.width
+        return pool.bytes(in: range.dropFirst(skipped), equal: text, Int(members[index].valueStart) + 1 + skipped,
+                          Int(members[index].valueEnd) - 1)
     }
 
     /// The kind of the member at `index`.

@@ -18,9 +18,13 @@ final class PushRoutes: Sendable {
         case value(Int)
     }
 
-    /// One member a selector requires: the number of its path and its value.
+    /// One member a selector requires: the number of its path and its value. An ASCII string also
+    /// keeps its length and its first eight bytes as a word (`StringHead`), so that a payload's string
+    /// of another value is told apart by two comparisons: routes mostly test one key (`type`) against
+    /// strings that differ in their length or first bytes.
     private struct Test: Sendable {
         let path: Int32
+        let head: StringHead
         let expected: Expected
     }
 
@@ -42,10 +46,6 @@ final class PushRoutes: Sendable {
     /// The distinct paths, each a range of keys of `pool`.
     private let paths: [Range<Int>]
     private let pool: PushKeyPool
-
-    /// A path not looked up yet, and one the payload does not have.
-    private static let unknown: Int32 = -2
-    private static let absent: Int32 = -1
 
     init(_ routes: [(route: Int, reader: PushParams)]) {
         var pool = PushKeyPool()
@@ -76,7 +76,9 @@ final class PushRoutes: Sendable {
                     expected = .value(values.count)
                     values.append(value)
                 }
-                tests.append(Test(path: number(path), expected: expected))
+                var head = StringHead.none
+                if case .plainString(let bytes) = expected { head = pool.head(of: bytes) }
+                tests.append(Test(path: number(path), head: head, expected: expected))
             }
             paramPaths += reader.paths.map(number)
             spans.append(Span(route: route, tests: firstTest..<tests.count, params: firstParam..<paramPaths.count))
@@ -90,29 +92,63 @@ final class PushRoutes: Sendable {
         self.pool = pool
     }
 
+    /// The first route whose selector matches `payload`: its index in the config, its params and the
+    /// value of its identity param (`PushParams.identity`).
+    struct Match {
+        var route: Int
+        var params: [String: String]
+        var identity: String?
+    }
+
     /// The first route whose selector matches `payload`, and its params; nil when none does.
-    func match(_ payload: PushPayload) -> (route: Int, params: [String: String])? {
+    func match(_ payload: PushPayload) -> Match? {
         guard !spans.isEmpty else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: paths.count) { found in
-            found.initialize(repeating: Self.unknown)
-            for position in spans.indices where matches(spans[position].tests, payload, found) {
-                let params = spans[position].params
-                let values = readers[position].read(from: payload) { param in
-                    member(Int(paramPaths[params.lowerBound + param]), of: payload, found)
+        return withUnsafeTemporaryAllocation(of: Probe.self, capacity: paths.count) { probes in
+            probes.initialize(repeating: Probe.unknown)
+            return tests.withUnsafeBufferPointer { tests in
+                for position in spans.indices where matches(spans[position].tests, of: tests, payload, probes) {
+                    let params = spans[position].params
+                    var identity: String?
+                    let values = readers[position].read(from: payload, identity: &identity) { param in
+                        probe(Int(paramPaths[params.lowerBound + param]), of: payload, probes).member
+                    }
+                    return Match(route: spans[position].route, params: values, identity: identity)
                 }
-                return (spans[position].route, values)
+                return nil
             }
-            return nil
         }
     }
 
-    /// Whether every test in `range` holds in `payload`.
-    private func matches(_ range: Range<Int>, _ payload: PushPayload, _ found: UnsafeMutableBufferPointer<Int32>) -> Bool {
+    /// What is known of the member at one path, once looked up: its index (or `absent`), and when it
+    /// is a string, its `StringHead`.
+    private struct Probe {
+        var index: Int32
+        var head: StringHead
+
+        static let unknown = Probe(index: -2, head: .none)
+        static let absent: Int32 = -1
+
+        var member: Int? { index < 0 ? nil : Int(index) }
+    }
+
+    /// Whether every test in `range` holds in `payload`. Inlined into the loop over the routes: the
+    /// usual miss costs a few comparisons, less than a call.
+    @inline(__always)
+    private func matches(_ range: Range<Int>, of tests: UnsafeBufferPointer<Test>, _ payload: PushPayload,
+                         _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
         for position in range {
-            guard let member = member(Int(tests[position].path), of: payload, found) else { return false }
+            let probe = probe(Int(tests[position].path), of: payload, probes)
+            guard let member = probe.member else { return false }
             switch tests[position].expected {
             case .plainString(let bytes):
-                guard payload.holdsString(bytes, of: pool, at: member) else { return false }
+                if probe.head == tests[position].head {
+                    guard bytes.count > StringHead.width else { continue }
+                    guard payload.plainString(at: member, endsAs: bytes, of: pool) else { return false }
+                } else if !probe.head.isEscaped || payload.value(of: member) != .string(pool.string(in: bytes)) {
+                    // An escaped or non-ASCII string compares as text; any other head differs from the
+                    // selector's bytes.
+                    return false
+                }
             case .bool(let flag):
                 guard payload.kind(at: member) == (flag ? .true : .false) else { return false }
             case .null:
@@ -124,14 +160,16 @@ final class PushRoutes: Sendable {
         return true
     }
 
-    /// The member at path `number`, looked up on first use and remembered in `found`.
-    private func member(_ number: Int, of payload: PushPayload, _ found: UnsafeMutableBufferPointer<Int32>) -> Int? {
-        let known = found[number]
-        if known == Self.unknown {
-            let member = payload.member(at: paths[number], in: pool)
-            found[number] = member.map { Int32($0) } ?? Self.absent
-            return member
+    /// The member at path `number`, looked up on first use and remembered in `probes`.
+    @inline(__always)
+    private func probe(_ number: Int, of payload: PushPayload, _ probes: UnsafeMutableBufferPointer<Probe>) -> Probe {
+        if probes[number].index == Probe.unknown.index {
+            if let member = payload.member(at: paths[number], in: pool) {
+                probes[number] = Probe(index: Int32(member), head: payload.stringHead(at: member))
+            } else {
+                probes[number].index = Probe.absent
+            }
         }
-        return known == Self.absent ? nil : Int(known)
+        return probes[number]
     }
 }

@@ -15,8 +15,8 @@ extension RoutingTable {
         if let path = pushLinkPath, let member = payload.member(at: path), let link = payload.string(at: member) {
             return route(url: link)
         }
-        if let (route, params) = pushRoutes.match(payload) {
-            return finish(route: route, params: params, hops: 0)
+        if let match = pushRoutes.match(payload) {
+            return finish(route: match.route, params: match.params, identity: .read(match.identity), hops: 0)
         }
         return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
     }

@@ -79,7 +79,7 @@ public struct RoutingTable: EntryRouting {
             for text in route.match {
                 if let pattern = try? URLPattern.parse(text) { builder.insert(pattern, route: index) }
             }
-            if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params))) }
+            if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params, identity: route.identity))) }
             let outcome = Self.outcome(of: route, modals: config.modals)
             var position = Int32(outcomes.count)
             if case .final = outcome.kind, let target = outcome.target {
@@ -210,12 +210,31 @@ public struct RoutingTable: EntryRouting {
     /// Builds the match of route `index`, following redirects. A redirect's params are the
     /// target URL's, with the params of the hop before filling in names the target does not set.
     func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
+        finish(route: index, params: params, identity: .byName, hops: hops)
+    }
+
+    /// Where a final modal route's identity value (R7) comes from.
+    enum IdentityValue {
+        /// The param the route's `identity` names, looked up in the params.
+        case byName
+        /// Known already: the push params were read with it (`PushParams`). Valid for the route it was
+        /// read for, not for the target of a redirect.
+        case read(String?)
+    }
+
+    func finish(route index: Int, params: [String: String], identity: IdentityValue, hops: Int)
+        -> Result<RouteMatch, WireError> {
         let outcome = Int(heads[index].outcome)
         switch outcomes[outcome].kind {
         case .final:
             var target = outcomes[outcome].target!
-            if case .modal(let kind, let priority, _) = target, let identity = outcomes[outcome].identity {
-                target = .modal(kind: kind, priority: priority, identity: params[identity])
+            if case .modal(let kind, let priority, _) = target, let name = outcomes[outcome].identity {
+                let value: String?
+                switch identity {
+                case .byName: value = params[name]
+                case .read(let known): value = known
+                }
+                target = .modal(kind: kind, priority: priority, identity: value)
             }
             return .success(RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
                                        requires: outcomes[outcome].requires, actions: outcomes[outcome].actions,
