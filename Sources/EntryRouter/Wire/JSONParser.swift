@@ -49,12 +49,28 @@ struct JSONParser {
     }
 
     /// The next byte after whitespace, without consuming it; nil at the end of the input.
+    ///
+    /// Called before every token, and the next byte is rarely whitespace in a request line: the
+    /// usual case is one load and one comparison, inlined (a whitespace byte is never above a space),
+    /// and only whitespace takes the loop.
+    @inline(__always)
     mutating func peekSignificant() -> UInt8? {
-        skipWhitespace()
+        if position < bytes.count {
+            let byte = bytes[position]
+            if byte > ASCII.space { return byte }
+        }
+        skipWhitespaceRun()
         return position < bytes.count ? bytes[position] : nil
     }
 
+    /// Skips whitespace; like `peekSignificant`, inlined for the usual case of none.
+    @inline(__always)
     mutating func skipWhitespace() {
+        if position < bytes.count, bytes[position] > ASCII.space { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while position < bytes.count {
             switch bytes[position] {
             case ASCII.space, ASCII.newline, ASCII.carriageReturn, ASCII.tab: position += 1
