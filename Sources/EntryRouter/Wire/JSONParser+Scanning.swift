@@ -83,7 +83,10 @@ extension JSONParser {
             scan.members.append(PushPayload.Member())
             skipWhitespace()
             let valueStart = position
-            let (kind, plainValue) = try scanValue(&scan, indexed: true)
+            // Most payload values are strings: checked here, without the general dispatch.
+            let (kind, plainValue) = position < bytes.count && bytes[position] == ASCII.quote
+                ? (PushPayload.Kind.string, try scanString())
+                : try scanValue(&scan, indexed: true)
             scan.members[slot] = PushPayload.Member(
                 keyStart: Int32(quote + 1 - scan.base), keyEnd: Int32(keyEnd - scan.base),
                 valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),

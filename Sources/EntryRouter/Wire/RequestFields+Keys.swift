@@ -25,17 +25,11 @@ extension JSONParser {
     /// tells which field it names.
     mutating func fieldKey() throws(JSONParseError) -> RequestFields.Key {
         let start = position + 1
-        var end = start
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == ASCII.quote { break }
-            // Escapes, control characters (an error) and non-ASCII text take the general path.
-            guard byte >= 0x20, byte < 0x80, byte != ASCII.backslash else { return Self.key(named: try parseString()) }
-            end += 1
-        }
-        guard end < bytes.count else { return Self.key(named: try parseString()) }
-        let key = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        position = end + 1
+        let run = try plainRun(from: start)
+        // Escapes and non-ASCII text take the general path.
+        guard !run.escaped, run.ascii else { return Self.key(named: try parseString()) }
+        let key = UnsafeBufferPointer(rebasing: bytes[start..<run.end])
+        position = run.end + 1
         if let field = Self.field(key) { return .known(field) }
         return .other(String(decoding: key, as: UTF8.self))
     }
