@@ -63,13 +63,18 @@ public final class Connection: UVHandleOwner {
     public let limits: ConnectionLimits
     public weak var delegate: ConnectionDelegate?
     let pipe: UnsafeMutablePointer<uv_pipe_t>
-    private var decoder: FrameDecoder
+    // The properties touched once or more per request (`decoder` per frame, `staged` and `isClosing`
+    // per message) are exempt from the run-time exclusivity check (SE-0176's `@exclusivity`), which
+    // cost about a hundred instructions per access: a connection lives on the loop thread alone,
+    // and no code reached while one of them is being modified touches it again (decoding and
+    // encoding call nothing back; a close during `flush` only sets `isClosing`, a different one).
+    @exclusivity(unchecked) private var decoder: FrameDecoder
     private var writes = WriteQueue()
     /// Messages encoded this turn and not yet handed to the socket: one write per connection per
     /// turn. The buffer keeps its capacity, so a busy connection encodes without reallocating.
-    private var staged = OutputBuffer()
+    @exclusivity(unchecked) private var staged = OutputBuffer()
     private let stallTimer: LoopTimer
-    public private(set) var isClosing = false
+    @exclusivity(unchecked) public private(set) var isClosing = false
     /// Reading was started and not ended for good (end of input, an oversized frame, shutdown).
     private var inputOpen = false
     /// Reading is paused until the unsent output has been written.
