@@ -64,7 +64,8 @@ struct DedupeWindow: Sendable {
                 OriginalNote.write(route: route, params: params, to: &note)
             }
         }
-        return earlier.map(sighting)
+        guard let earlier else { return nil }
+        return sighting(earlier)
     }
 
     /// Forgets the key the last `claim` remembered: the arrival was refused, so it was never seen.

@@ -1,6 +1,6 @@
 /// A dedupe sighting's original (its route and params) as bytes in the window's arena: the route's
-/// number in the window's table of route names, then each param's key and value, each a varint length
-/// and UTF-8 bytes. No note at all (zero bytes) is a key restored from the store, whose original is
+/// number in the window's table of route names, the number of params, then each param's key and value,
+/// each a varint length and UTF-8 bytes. No note at all (zero bytes) is a key restored from the store, whose original is
 /// unknown.
 ///
 /// Kept as bytes rather than as the entry's `[String: String]`: a key stays in the window for 24 h,
@@ -9,6 +9,7 @@
 enum OriginalNote {
     static func write(route: Int, params: [String: String], to bytes: inout [UInt8]) {
         Varint.append(UInt64(route), to: &bytes)
+        Varint.append(UInt64(params.count), to: &bytes)
         for (key, value) in params {
             append(key, to: &bytes)
             append(value, to: &bytes)
@@ -20,8 +21,9 @@ enum OriginalNote {
         guard !note.isEmpty else { return nil }
         var offset = note.startIndex
         let route = Int(Varint.read(note, at: &offset))
-        var params: [String: String] = [:]
-        while offset < note.endIndex {
+        let count = Int(Varint.read(note, at: &offset))
+        var params = [String: String](minimumCapacity: count)
+        for _ in 0..<count {
             let key = string(note, at: &offset)
             params[key] = string(note, at: &offset)
         }
@@ -30,7 +32,10 @@ enum OriginalNote {
 
     private static func append(_ text: String, to bytes: inout [UInt8]) {
         Varint.append(UInt64(text.utf8.count), to: &bytes)
-        bytes.append(contentsOf: text.utf8)
+        // Copied as one block: appending the UTF-8 view itself goes byte by byte.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
     }
 
     private static func string(_ note: ArraySlice<UInt8>, at offset: inout Int) -> String {

@@ -123,7 +123,8 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         precondition(sightings.count < Int(Self.indexMask), "more dedupe keys than a slot can index")
         sightings.append(Sighting(at: now.milliseconds, start: records.count))
         Varint.append(UInt64(key.count) << 1 | space, to: &records)
-        records.append(contentsOf: key)
+        // As typed bytes, which are copied as one block; a raw buffer is appended byte by byte.
+        records.append(contentsOf: key.assumingMemoryBound(to: UInt8.self))
         writeNote(&records)
         return sightings.count - 1
     }
@@ -170,6 +171,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
 
     // MARK: Slots
 
+    @inline(__always)
     private func home(_ tag: UInt64) -> Int {
         Int(truncatingIfNeeded: tag >> UInt64(32 - bits))
     }

@@ -2,7 +2,12 @@
 /// (LEB128): the lengths in the dedupe window's byte arena, where nearly all are under 128 and take one
 /// byte.
 enum Varint {
+    @inline(__always)
     static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        if value < 0x80 {
+            bytes.append(UInt8(value))
+            return
+        }
         var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -13,6 +18,7 @@ enum Varint {
 
     /// The integer at `offset`, which is moved past it. The bytes are the arena's own, so they are
     /// well-formed.
+    @inline(__always)
     static func read<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: inout Bytes.Index) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
