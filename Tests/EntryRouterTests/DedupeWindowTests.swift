@@ -78,23 +78,23 @@ struct DedupeWindowTests {
 
     @Test func varintsRoundTripAtEveryLengthBoundary() {
         let values: [UInt64] = [0, 1, 127, 128, 255, 16_383, 16_384, 1 << 32, UInt64.max >> 1, .max]
-        var bytes: [UInt8] = []
-        for value in values { Varint.append(value, to: &bytes) }
-        #expect(bytes.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 9 + 10)
+        var arena = ByteArena()
+        for value in values { Varint.append(value, to: &arena) }
+        #expect(arena.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 9 + 10)
         var offset = 0
-        let read = values.map { _ in Varint.read(bytes, at: &offset) }
-        #expect(read == values && offset == bytes.count)
+        let read = values.map { _ in Varint.read(arena, at: &offset) }
+        #expect(read == values && offset == arena.count)
     }
 
     @Test func anOriginalNoteReadsBackAndAnEmptyOneIsUnknown() {
-        var bytes: [UInt8] = [9, 9]
+        var arena = ByteArena()
         let params = ["a": "", "é": "ü", "k": String(repeating: "v", count: 200)]
-        OriginalNote.write(route: 300, params: params, to: &bytes)
-        let read = OriginalNote.read(bytes[2...])
+        OriginalNote.write(route: 300, params: params, to: &arena)
+        let read = OriginalNote.read(Array(arena))
         #expect(read?.route == 300 && read?.params == params)
-        #expect(OriginalNote.read(bytes[2..<2]) == nil)
-        var empty: [UInt8] = []
+        #expect(OriginalNote.read([]) == nil)
+        var empty = ByteArena()
         OriginalNote.write(route: 0, params: [:], to: &empty)
-        #expect(empty == [0, 0] && OriginalNote.read(empty[...])?.params == [:])
+        #expect(Array(empty) == [0, 0] && OriginalNote.read(Array(empty))?.params == [:])
     }
 }

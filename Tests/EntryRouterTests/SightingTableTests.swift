@@ -38,7 +38,9 @@ struct SightingTableTests {
         func claim(_ key: [UInt8], space: UInt64, at now: Int64) -> Bool {
             let note = Array("note of \(key)".utf8)
             let earlier = key.withUnsafeBytes { bytes in
-                table.claim(bytes, space: space, at: Instant(milliseconds: now), window: SightingTableTests.window) { $0 += note }
+                table.claim(bytes, space: space, at: Instant(milliseconds: now), window: SightingTableTests.window) { arena in
+                    note.withUnsafeBytes { arena.append($0) }
+                }
             }
             let modelKey = key + [UInt8(space)]
             if let seen = model[modelKey], now - seen.at <= window {

@@ -7,7 +7,7 @@
 /// long after its entry is gone, and a dictionary per key would keep an allocation alive for each of
 /// several hundred thousand keys. Only a duplicate, which is rare, reads it back.
 enum OriginalNote {
-    static func write(route: Int, params: [String: String], to bytes: inout [UInt8]) {
+    static func write(route: Int, params: [String: String], to bytes: inout ByteArena) {
         Varint.append(UInt64(route), to: &bytes)
         Varint.append(UInt64(params.count), to: &bytes)
         for (key, value) in params {
@@ -17,7 +17,7 @@ enum OriginalNote {
     }
 
     /// The route number and params `write` wrote, nil for an empty note.
-    static func read(_ note: ArraySlice<UInt8>) -> (route: Int, params: [String: String])? {
+    static func read(_ note: [UInt8]) -> (route: Int, params: [String: String])? {
         guard !note.isEmpty else { return nil }
         var offset = note.startIndex
         let route = Int(Varint.read(note, at: &offset))
@@ -30,15 +30,15 @@ enum OriginalNote {
         return (route, params)
     }
 
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
+    private static func append(_ text: String, to bytes: inout ByteArena) {
         Varint.append(UInt64(text.utf8.count), to: &bytes)
-        // Copied as one block: appending the UTF-8 view itself goes byte by byte.
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(UnsafeRawBufferPointer($0)) }) == nil {
+            var contiguous = text
+            contiguous.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
         }
     }
 
-    private static func string(_ note: ArraySlice<UInt8>, at offset: inout Int) -> String {
+    private static func string(_ note: [UInt8], at offset: inout Int) -> String {
         let count = Int(Varint.read(note, at: &offset))
         defer { offset += count }
         return String(decoding: note[offset..<offset + count], as: UTF8.self)

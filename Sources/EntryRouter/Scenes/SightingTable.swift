@@ -27,10 +27,10 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     /// A key seen inside the window, with the note its first sighting wrote (empty if none was).
     struct Earlier {
         var at: Instant
-        var note: ArraySlice<UInt8>
+        var note: [UInt8]
     }
 
-    private(set) var records: [UInt8] = []
+    private(set) var records = ByteArena()
     private(set) var sightings: [Sighting] = []
     /// The first sighting not pruned yet.
     private(set) var head = 0
@@ -58,7 +58,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     /// remembered as seen now, `writeNote` appends its note to the arena, and the result is nil. One
     /// hash and one probe run do both.
     mutating func claim(_ key: UnsafeRawBufferPointer, space: UInt64, at now: Instant, window: Int64,
-                        writeNote: (inout [UInt8]) -> Void) -> Earlier? {
+                        writeNote: (inout ByteArena) -> Void) -> Earlier? {
         if count >= capacity { rebuildSlots(bits: bits + 1) }
         let tag = Hashing.hash(key, seed: space) >> 32
         var position = home(tag)
@@ -97,7 +97,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     mutating func unclaim(_ key: UnsafeRawBufferPointer, space: UInt64) {
         let newest = sightings.count - 1
         removeSlot(of: newest, hash: Hashing.hash(key, seed: space))
-        records.removeSubrange(sightings[newest].start...)
+        records.removeSuffix(from: sightings[newest].start)
         sightings.removeLast()
     }
 
@@ -106,9 +106,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     mutating func prune(at now: Instant, window: Int64) {
         while head < sightings.count, now.milliseconds - sightings[head].at > window {
             let key = self.key(head)
-            let hash = records.withUnsafeBytes { arena in
-                Hashing.hash(UnsafeRawBufferPointer(rebasing: arena[key.bytes]), seed: key.space)
-            }
+            let hash = records.withBytes(in: key.bytes) { Hashing.hash($0, seed: key.space) }
             removeSlot(of: head, hash: hash)
             head += 1
         }
@@ -119,12 +117,11 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
 
     /// Appends a sighting and its record; returns the sighting's index.
     private mutating func append(_ key: UnsafeRawBufferPointer, space: UInt64, at now: Instant,
-                                 writeNote: (inout [UInt8]) -> Void) -> Int {
+                                 writeNote: (inout ByteArena) -> Void) -> Int {
         precondition(sightings.count < Int(Self.indexMask), "more dedupe keys than a slot can index")
         sightings.append(Sighting(at: now.milliseconds, start: records.count))
         Varint.append(UInt64(key.count) << 1 | space, to: &records)
-        // As typed bytes, which are copied as one block; a raw buffer is appended byte by byte.
-        records.append(contentsOf: key.assumingMemoryBound(to: UInt8.self))
+        records.append(key)
         writeNote(&records)
         return sightings.count - 1
     }
@@ -140,8 +137,8 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         return (offset..<offset + Int(header >> 1), header & 1)
     }
 
-    private func note(_ index: Int) -> ArraySlice<UInt8> {
-        records[key(index).bytes.upperBound..<end(index)]
+    private func note(_ index: Int) -> [UInt8] {
+        records.withBytes(in: key(index).bytes.upperBound..<end(index)) { Array($0) }
     }
 
     /// The sighting `slot` points at, if its key is `key` in `space`: compared by length, then bytes.
@@ -149,9 +146,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         let index = Int(slot & Self.indexMask) - 1
         let stored = self.key(index)
         guard stored.space == space, stored.bytes.count == key.count else { return nil }
-        return records.withUnsafeBytes { arena in
-            Self.equal(UnsafeRawBufferPointer(rebasing: arena[stored.bytes]), key)
-        } ? index : nil
+        return records.withBytes(in: stored.bytes) { Self.equal($0, key) } ? index : nil
     }
 
     /// Whether two byte strings of the same length are equal, compared eight bytes at a time.
@@ -219,7 +214,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     /// the live keys would fit in a quarter of them.
     private mutating func compact() {
         let cut = head < sightings.count ? sightings[head].start : records.count
-        records = Array(records[cut...])
+        records.removePrefix(cut)
         sightings = sightings[head...].map { Sighting(at: $0.at, start: $0.start - cut) }
         let removed = UInt64(head)
         head = 0

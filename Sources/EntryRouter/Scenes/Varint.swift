@@ -3,7 +3,7 @@
 /// byte.
 enum Varint {
     @inline(__always)
-    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+    static func append(_ value: UInt64, to bytes: inout ByteArena) {
         if value < 0x80 {
             bytes.append(UInt8(value))
             return
