@@ -30,6 +30,29 @@ struct DedupeWindowTests {
         #expect(window.sighting(of: DedupeKey(senderId: "c"), at: Self.at(50))?.original?.params == ["x": "y"])
     }
 
+    @Test func aRetryWithTheSameRouteAndParamsIsAnsweredWithThem() {
+        var window = DedupeWindow(window: 100, restoring: [])
+        let params = ["id": "7", "name": "Grüße"]
+        let first = Self.claimNew(&window, DedupeKey(senderId: "a"), at: 0, shape: Self.notice, params: params)
+        let retry = window.claim(DedupeKey(senderId: "a"), at: Self.at(1), shape: Self.notice, params: params)
+        let other = window.claim(DedupeKey(senderId: "a"), at: Self.at(2), shape: Self.notice, params: ["id": "8"])
+        #expect(first && retry?.original?.route == "notice" && retry?.original?.params == params)
+        #expect(other?.original?.route == "notice" && other?.original?.params == params)
+    }
+
+    @Test func aNoteIsRecognizedOnlyWhenRouteAndEveryParamMatch() {
+        let note = OriginalNote(route: 2, params: ["a": "1", "bb": "22"])
+        var arena = ByteArena()
+        note.write(to: &arena)
+        let bytes = Array(arena)
+        #expect(note.isWritten(as: bytes))
+        #expect(!OriginalNote(route: 3, params: note.params).isWritten(as: bytes))
+        #expect(!OriginalNote(route: 2, params: ["a": "1", "bb": "23"]).isWritten(as: bytes))
+        #expect(!OriginalNote(route: 2, params: ["a": "1", "b": "22"]).isWritten(as: bytes))
+        #expect(!OriginalNote(route: 2, params: ["a": "1"]).isWritten(as: bytes))
+        #expect(!note.isWritten(as: []))
+    }
+
     @Test func senderIdsAndFingerprintsAreApart() {
         var window = DedupeWindow(window: 100, restoring: [])
         let new = [Self.claimNew(&window, DedupeKey(senderId: "k"), at: 0),
@@ -89,12 +112,12 @@ struct DedupeWindowTests {
     @Test func anOriginalNoteReadsBackAndAnEmptyOneIsUnknown() {
         var arena = ByteArena()
         let params = ["a": "", "é": "ü", "k": String(repeating: "v", count: 200)]
-        OriginalNote.write(route: 300, params: params, to: &arena)
+        OriginalNote(route: 300, params: params).write(to: &arena)
         let read = OriginalNote.read(Array(arena))
         #expect(read?.route == 300 && read?.params == params)
         #expect(OriginalNote.read([]) == nil)
         var empty = ByteArena()
-        OriginalNote.write(route: 0, params: [:], to: &empty)
+        OriginalNote(route: 0, params: [:]).write(to: &empty)
         #expect(Array(empty) == [0, 0] && OriginalNote.read(Array(empty))?.params == [:])
     }
 }

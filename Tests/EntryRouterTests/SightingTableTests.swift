@@ -21,6 +21,15 @@ enum FirstByteHome: KeyHashing {
     }
 }
 
+/// A note of given bytes.
+struct BytesNote: SightingNote {
+    var bytes: [UInt8]
+
+    func write(to arena: inout ByteArena) {
+        bytes.withUnsafeBytes { arena.append($0) }
+    }
+}
+
 /// The dedupe window's table: growth, probing through collisions, removal by backward shift, pruning
 /// from the oldest, compaction and `unclaim`, each checked against a plain dictionary.
 struct SightingTableTests {
@@ -38,9 +47,8 @@ struct SightingTableTests {
         func claim(_ key: [UInt8], space: UInt64, at now: Int64) -> Bool {
             let note = Array("note of \(key)".utf8)
             let earlier = key.withUnsafeBytes { bytes in
-                table.claim(bytes, space: space, at: Instant(milliseconds: now), window: SightingTableTests.window) { arena in
-                    note.withUnsafeBytes { arena.append($0) }
-                }
+                table.claim(bytes, space: space, at: Instant(milliseconds: now), window: SightingTableTests.window,
+                            note: BytesNote(bytes: note))
             }
             let modelKey = key + [UInt8(space)]
             if let seen = model[modelKey], now - seen.at <= window {
@@ -176,7 +184,7 @@ struct SightingTableTests {
         var table = SightingTable<OneHash>()
         func claim(_ n: Int, at now: Int64 = 0) -> Bool {
             Self.key(n).withUnsafeBytes {
-                table.claim($0, space: 0, at: Instant(milliseconds: now), window: Self.window) { $0.append(UInt8(n)) }
+                table.claim($0, space: 0, at: Instant(milliseconds: now), window: Self.window, note: BytesNote(bytes: [UInt8(n)]))
             } == nil
         }
         func found(_ n: Int) -> [UInt8]? {
@@ -186,7 +194,7 @@ struct SightingTableTests {
         Self.key(4).withUnsafeBytes { table.unclaim($0, space: 0) }
         #expect(found(4) == nil)
         Self.key(4).withUnsafeBytes {
-            _ = table.claim($0, space: 0, at: Instant(milliseconds: 0), window: Self.window) { _ in }
+            _ = table.claim($0, space: 0, at: Instant(milliseconds: 0), window: Self.window, note: NoNote())
         }
         #expect(claim(9))
         Self.key(9).withUnsafeBytes { table.unclaim($0, space: 0) }

@@ -5,13 +5,16 @@
 /// per arrival. Here an append is a capacity check and a copy. Storage is copied on write, so a copy of
 /// the arena (the router is a value, copied when a turn may run again) keeps its own bytes.
 struct ByteArena: @unchecked Sendable, RandomAccessCollection {
-    /// The allocation; its header is its capacity in bytes. Shared between copies until one writes, so
-    /// it is never mutated while another arena refers to it.
-    private var storage: ManagedBuffer<Int, UInt8>
+    /// The allocation, shared between copies until one writes, so it is never mutated while another
+    /// arena refers to it. Its capacity is kept here, not in its header: reading a class's stored
+    /// property costs a dynamic exclusivity check.
+    private var storage: ManagedBuffer<Void, UInt8>
+    private var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int = 64) {
         storage = Self.allocate(capacity)
+        self.capacity = capacity
     }
 
     var startIndex: Int { 0 }
@@ -25,8 +28,9 @@ struct ByteArena: @unchecked Sendable, RandomAccessCollection {
     /// The bytes in `range`, which must lie inside the arena.
     func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "arena range out of bounds")
-        return storage.withUnsafeMutablePointerToElements { body(UnsafeRawBufferPointer(start: $0 + range.lowerBound,
-                                                                                        count: range.count)) }
+        return storage.withUnsafeMutablePointerToElements { elements in
+            body(UnsafeRawBufferPointer(start: elements + range.lowerBound, count: range.count))
+        }
     }
 
     mutating func append(_ byte: UInt8) {
@@ -38,8 +42,9 @@ struct ByteArena: @unchecked Sendable, RandomAccessCollection {
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        storage.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0 + count).copyMemory(from: source,
-                                                                                                    byteCount: bytes.count) }
+        storage.withUnsafeMutablePointerToElements { elements in
+            UnsafeMutableRawPointer(elements + count).copyMemory(from: source, byteCount: bytes.count)
+        }
         count += bytes.count
     }
 
@@ -54,37 +59,37 @@ struct ByteArena: @unchecked Sendable, RandomAccessCollection {
     mutating func removePrefix(_ cut: Int) {
         precondition(cut >= 0 && cut <= count, "arena index out of range")
         let kept = count - cut
-        let moved = Self.allocate(Swift.max(64, kept + kept / 2))
-        if kept > 0 {
-            withBytes(in: cut..<count) { bytes in
-                moved.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).copyMemory(from: bytes.baseAddress!,
-                                                                                                  byteCount: kept) }
-            }
-        }
-        storage = moved
+        let keptCapacity = Swift.max(64, kept + kept / 2)
+        storage = copy(cut..<count, capacity: keptCapacity)
+        capacity = keptCapacity
         count = kept
     }
 
     /// Makes room for `extra` more bytes in storage of this arena's own, doubling as it grows.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        if count + extra > storage.header || !isKnownUniquelyReferenced(&storage) {
+        if count + extra > capacity || !isKnownUniquelyReferenced(&storage) {
             reallocate(atLeast: count + extra)
         }
     }
 
     private mutating func reallocate(atLeast minimum: Int) {
-        let grown = Self.allocate(minimum > storage.header ? Swift.max(minimum, storage.header * 2) : storage.header)
-        if count > 0 {
-            withBytes(in: 0..<count) { bytes in
-                grown.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).copyMemory(from: bytes.baseAddress!,
-                                                                                                  byteCount: count) }
-            }
-        }
-        storage = grown
+        let grownCapacity = minimum > capacity ? Swift.max(minimum, capacity * 2) : capacity
+        storage = copy(0..<count, capacity: grownCapacity)
+        capacity = grownCapacity
     }
 
-    private static func allocate(_ capacity: Int) -> ManagedBuffer<Int, UInt8> {
-        ManagedBuffer<Int, UInt8>.create(minimumCapacity: capacity) { _ in capacity }
+    /// A new allocation of `capacity` bytes starting with the bytes in `range`.
+    private func copy(_ range: Range<Int>, capacity: Int) -> ManagedBuffer<Void, UInt8> {
+        let copied = Self.allocate(capacity)
+        withBytes(in: range) { bytes in
+            guard let source = bytes.baseAddress else { return }
+            copied.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).copyMemory(from: source, byteCount: bytes.count) }
+        }
+        return copied
+    }
+
+    private static func allocate(_ capacity: Int) -> ManagedBuffer<Void, UInt8> {
+        ManagedBuffer<Void, UInt8>.create(minimumCapacity: capacity) { _ in }
     }
 }

@@ -41,7 +41,7 @@ struct DedupeWindow: Sendable {
         for key in inOrder ? keys : keys.sorted(by: { $0.at < $1.at }) {
             // Restored keys have no note; a key stored twice keeps its first sighting.
             Self.withBytes(of: key.name) { bytes in
-                _ = table.claim(bytes, space: Self.space(of: key.name), at: key.at, window: .max) { _ in }
+                _ = table.claim(bytes, space: Self.space(of: key.name), at: key.at, window: .max, note: NoNote())
             }
         }
     }
@@ -59,12 +59,14 @@ struct DedupeWindow: Sendable {
     /// back with `unclaim`.
     mutating func claim(_ key: DedupeKey, at now: Instant, shape: RouteShape, params: [String: String]) -> Sighting? {
         let route = number(of: shape)
+        let note = OriginalNote(route: route, params: params)
         let earlier = Self.withBytes(of: key) { bytes in
-            table.claim(bytes, space: Self.space(of: key), at: now, window: window) { note in
-                OriginalNote.write(route: route, params: params, to: &note)
-            }
+            table.claim(bytes, space: Self.space(of: key), at: now, window: window, note: note)
         }
         guard let earlier else { return nil }
+        guard !note.isWritten(as: earlier.note) else {
+            return Sighting(at: earlier.at, original: Original(route: shape.name, params: params))
+        }
         return sighting(earlier)
     }
 

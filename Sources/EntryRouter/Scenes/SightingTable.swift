@@ -1,3 +1,14 @@
+/// What a sighting keeps besides its key, written into the table's arena when the key is first seen.
+/// A type rather than a closure, so the table is specialized for it and nothing is captured per call.
+protocol SightingNote {
+    func write(to arena: inout ByteArena)
+}
+
+/// No note: a key restored from the store, whose original is unknown.
+struct NoNote: SightingNote {
+    func write(to arena: inout ByteArena) {}
+}
+
 /// Byte-string keys, each with the instant it was first seen and a few bytes about it, forgotten oldest
 /// first: the storage of the dedupe window (R18), which holds several hundred thousand keys under load.
 ///
@@ -55,10 +66,9 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     }
 
     /// The earlier sighting of `key` in `space` if it is at most `window` old at `now`. Otherwise `key` is
-    /// remembered as seen now, `writeNote` appends its note to the arena, and the result is nil. One
-    /// hash and one probe run do both.
+    /// remembered as seen now with `note`, and the result is nil. One hash and one probe run do both.
     mutating func claim(_ key: UnsafeRawBufferPointer, space: UInt64, at now: Instant, window: Int64,
-                        writeNote: (inout ByteArena) -> Void) -> Earlier? {
+                        note: some SightingNote) -> Earlier? {
         if count >= capacity { rebuildSlots(bits: bits + 1) }
         let tag = Hashing.hash(key, seed: space) >> 32
         var position = home(tag)
@@ -66,15 +76,15 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
             let slot = slots[position]
             if slot >> 32 == tag, let index = match(slot, key, space) {
                 let at = sightings[index].at
-                if now.milliseconds - at <= window { return Earlier(at: Instant(milliseconds: at), note: note(index)) }
+                if now.milliseconds - at <= window { return Earlier(at: Instant(milliseconds: at), note: noteBytes(of: index)) }
                 // Past the window and not pruned yet: seen anew. The old sighting is left for pruning,
                 // which will find no slot pointing at it.
-                slots[position] = tag << 32 | UInt64(append(key, space: space, at: now, writeNote: writeNote) + 1)
+                slots[position] = tag << 32 | UInt64(append(key, space: space, at: now, note: note) + 1)
                 return nil
             }
             position = (position + 1) & (slots.count - 1)
         }
-        slots[position] = tag << 32 | UInt64(append(key, space: space, at: now, writeNote: writeNote) + 1)
+        slots[position] = tag << 32 | UInt64(append(key, space: space, at: now, note: note) + 1)
         count += 1
         return nil
     }
@@ -86,7 +96,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         while slots[position] != Self.emptySlot {
             let slot = slots[position]
             if slot >> 32 == tag, let index = match(slot, key, space) {
-                return Earlier(at: Instant(milliseconds: sightings[index].at), note: note(index))
+                return Earlier(at: Instant(milliseconds: sightings[index].at), note: noteBytes(of: index))
             }
             position = (position + 1) & (slots.count - 1)
         }
@@ -117,12 +127,12 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
 
     /// Appends a sighting and its record; returns the sighting's index.
     private mutating func append(_ key: UnsafeRawBufferPointer, space: UInt64, at now: Instant,
-                                 writeNote: (inout ByteArena) -> Void) -> Int {
+                                 note: some SightingNote) -> Int {
         precondition(sightings.count < Int(Self.indexMask), "more dedupe keys than a slot can index")
         sightings.append(Sighting(at: now.milliseconds, start: records.count))
         Varint.append(UInt64(key.count) << 1 | space, to: &records)
         records.append(key)
-        writeNote(&records)
+        note.write(to: &records)
         return sightings.count - 1
     }
 
@@ -137,7 +147,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         return (offset..<offset + Int(header >> 1), header & 1)
     }
 
-    private func note(_ index: Int) -> [UInt8] {
+    private func noteBytes(of index: Int) -> [UInt8] {
         records.withBytes(in: key(index).bytes.upperBound..<end(index)) { Array($0) }
     }
 
