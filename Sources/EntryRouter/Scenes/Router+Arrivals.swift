@@ -89,13 +89,13 @@ extension Router {
             return .known(held)
         }
         guard let key = arrival.dedupeKey,
-              let sighting = dedupe.claim(key, at: turn.now, original: .init(shape: shape, params: params)) else {
+              let sighting = dedupe.claim(key, at: turn.now, shape: shape, params: params) else {
             return nil
         }
         guard let original = sighting.original else { return .unknown }
         // A repeated sender id is the original's id; a replayed launch entry (no sender id) is answered
         // by its connect's `ok`, so the id of its reply is never read.
-        return .known(EntryReply(id: arrival.id ?? "", route: original.shape.name,
+        return .known(EntryReply(id: arrival.id ?? "", route: original.route,
                                  params: original.params, state: .duplicate))
     }
 }

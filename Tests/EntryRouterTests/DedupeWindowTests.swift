@@ -1,0 +1,123 @@
+@testable import EntryRouter
+import Testing
+
+/// The dedupe window over its table: what a duplicate says about its original, restored keys, the two
+/// key spaces, and the byte forms the originals are kept in.
+struct DedupeWindowTests {
+    static let notice = RouteShape(name: "notice", target: .modal(kind: "serviceNotice", priority: 4), requires: [],
+                                   actions: [:], kindSlot: 0)
+    static let card = RouteShape(name: "card", target: .show(tab: "cards"), requires: [], actions: [:], kindSlot: nil)
+
+    static func at(_ milliseconds: Int64) -> Instant { Instant(milliseconds: milliseconds) }
+
+    /// Claims `key` at `milliseconds`; true when it was new.
+    static func claimNew(_ window: inout DedupeWindow, _ key: DedupeKey, at milliseconds: Int64,
+                         shape: RouteShape = card, params: [String: String] = [:]) -> Bool {
+        window.claim(key, at: at(milliseconds), shape: shape, params: params) == nil
+    }
+
+    @Test func aDuplicateCarriesItsOriginalsRouteAndParams() {
+        var window = DedupeWindow(window: 100, restoring: [])
+        let params = ["id": "7", "name": "Grüße", "long": String(repeating: "x", count: 300), "": ""]
+        let new = [Self.claimNew(&window, DedupeKey(senderId: "a"), at: 0, shape: Self.notice, params: params),
+                   Self.claimNew(&window, DedupeKey(senderId: "b"), at: 1),
+                   Self.claimNew(&window, DedupeKey(senderId: "c"), at: 2, shape: Self.notice, params: ["x": "y"])]
+        #expect(new == [true, true, true])
+        let a = window.claim(DedupeKey(senderId: "a"), at: Self.at(50), shape: Self.card, params: [:])
+        #expect(a?.at == Self.at(0) && a?.original?.route == "notice" && a?.original?.params == params)
+        let b = window.sighting(of: DedupeKey(senderId: "b"), at: Self.at(50))
+        #expect(b?.original?.route == "card" && b?.original?.params == [:])
+        #expect(window.sighting(of: DedupeKey(senderId: "c"), at: Self.at(50))?.original?.params == ["x": "y"])
+    }
+
+    @Test func aRetryWithTheSameRouteAndParamsIsAnsweredWithThem() {
+        var window = DedupeWindow(window: 100, restoring: [])
+        let params = ["id": "7", "name": "Grüße"]
+        let first = Self.claimNew(&window, DedupeKey(senderId: "a"), at: 0, shape: Self.notice, params: params)
+        let retry = window.claim(DedupeKey(senderId: "a"), at: Self.at(1), shape: Self.notice, params: params)
+        let other = window.claim(DedupeKey(senderId: "a"), at: Self.at(2), shape: Self.notice, params: ["id": "8"])
+        #expect(first && retry?.original?.route == "notice" && retry?.original?.params == params)
+        #expect(other?.original?.route == "notice" && other?.original?.params == params)
+    }
+
+    @Test func aNoteIsRecognizedOnlyWhenRouteAndEveryParamMatch() {
+        let note = OriginalNote(route: 2, params: ["a": "1", "bb": "22"])
+        var arena = ByteArena()
+        note.write(to: &arena)
+        let bytes = Array(arena)
+        #expect(note.isWritten(as: bytes))
+        #expect(!OriginalNote(route: 3, params: note.params).isWritten(as: bytes))
+        #expect(!OriginalNote(route: 2, params: ["a": "1", "bb": "23"]).isWritten(as: bytes))
+        #expect(!OriginalNote(route: 2, params: ["a": "1", "b": "22"]).isWritten(as: bytes))
+        #expect(!OriginalNote(route: 2, params: ["a": "1"]).isWritten(as: bytes))
+        #expect(!note.isWritten(as: []))
+    }
+
+    @Test func senderIdsAndFingerprintsAreApart() {
+        var window = DedupeWindow(window: 100, restoring: [])
+        let new = [Self.claimNew(&window, DedupeKey(senderId: "k"), at: 0),
+                   Self.claimNew(&window, DedupeKey(fingerprint: "k"), at: 0),
+                   Self.claimNew(&window, DedupeKey(fingerprint: "k"), at: 1)]
+        #expect(new == [true, true, false])
+        #expect(window.sighting(of: DedupeKey(fingerprint: "other"), at: Self.at(1)) == nil)
+    }
+
+    @Test func aKeyIsForgottenAfterTheWindowAndARepeatDoesNotExtendIt() {
+        var window = DedupeWindow(window: 100, restoring: [])
+        let key = DedupeKey(senderId: "x")
+        let new = [Self.claimNew(&window, key, at: 0), Self.claimNew(&window, key, at: 100)]
+        #expect(new == [true, false])
+        #expect(window.sighting(of: key, at: Self.at(101)) == nil)
+        window.prune(at: Self.at(101))
+        let again = Self.claimNew(&window, key, at: 101, shape: Self.notice)
+        #expect(again)
+        #expect(window.sighting(of: key, at: Self.at(150))?.original?.route == "notice")
+    }
+
+    @Test func unclaimForgetsARefusedArrival() {
+        var window = DedupeWindow(window: 100, restoring: [])
+        let key = DedupeKey(senderId: "x")
+        let first = Self.claimNew(&window, key, at: 0)
+        window.unclaim(key)
+        #expect(first && window.sighting(of: key, at: Self.at(0)) == nil)
+        let again = Self.claimNew(&window, key, at: 1)
+        #expect(again)
+    }
+
+    @Test func restoredKeysHaveNoOriginalAndArePrunedOldestFirst() {
+        let keys = [SeenKey(key: "id:late", at: Self.at(50)), SeenKey(key: "launch:url:app://x", at: Self.at(10)),
+                    SeenKey(key: "id:early", at: Self.at(0)), SeenKey(key: "id:late", at: Self.at(40))]
+        var window = DedupeWindow(window: 100, restoring: keys)
+        let late = window.sighting(of: DedupeKey(senderId: "late"), at: Self.at(60))
+        #expect(late?.at == Self.at(40) && late != nil && late?.original == nil)
+        #expect(window.sighting(of: DedupeKey(fingerprint: "launch:url:app://x"), at: Self.at(60)) != nil)
+        window.prune(at: Self.at(115))
+        #expect(window.sighting(of: DedupeKey(senderId: "early"), at: Self.at(0)) == nil)
+        #expect(window.sighting(of: DedupeKey(fingerprint: "launch:url:app://x"), at: Self.at(0)) == nil)
+        #expect(window.sighting(of: DedupeKey(senderId: "late"), at: Self.at(115)) != nil)
+        let again = window.claim(DedupeKey(senderId: "late"), at: Self.at(120), shape: Self.card, params: [:])
+        #expect(again != nil && again?.original == nil)
+    }
+
+    @Test func varintsRoundTripAtEveryLengthBoundary() {
+        let values: [UInt64] = [0, 1, 127, 128, 255, 16_383, 16_384, 1 << 32, UInt64.max >> 1, .max]
+        var arena = ByteArena()
+        for value in values { Varint.append(value, to: &arena) }
+        #expect(arena.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 9 + 10)
+        var offset = 0
+        let read = values.map { _ in Varint.read(arena, at: &offset) }
+        #expect(read == values && offset == arena.count)
+    }
+
+    @Test func anOriginalNoteReadsBackAndAnEmptyOneIsUnknown() {
+        var arena = ByteArena()
+        let params = ["a": "", "é": "ü", "k": String(repeating: "v", count: 200)]
+        OriginalNote(route: 300, params: params).write(to: &arena)
+        let read = OriginalNote.read(Array(arena))
+        #expect(read?.route == 300 && read?.params == params)
+        #expect(OriginalNote.read([]) == nil)
+        var empty = ByteArena()
+        OriginalNote(route: 0, params: [:]).write(to: &empty)
+        #expect(Array(empty) == [0, 0] && OriginalNote.read(Array(empty))?.params == [:])
+    }
+}
