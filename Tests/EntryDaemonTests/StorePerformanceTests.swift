@@ -39,14 +39,16 @@ import Testing
             + "(\(cpu) ms of CPU)")
     }
 
-    /// One batch, and a backlog of 100 000 finished entries worked off batch by batch, each batch its own
-    /// transaction and fsync as in the daemon.
-    @Test func pruning100000FinishedEntries() throws {
+    /// A backlog of 100 000 finished entries worked off batch by batch, each batch its own transaction
+    /// and fsync as in the daemon; and, for comparison, in one prune with no batch limit.
+    @Test(arguments: [SQLiteStore.pruneBatch, 100_000])
+    func pruning100000FinishedEntries(batch: Int) throws {
         let directory = TemporaryDirectory()
         let store = try SQLiteStore(path: directory.file("entryd.sqlite"))
         let count = 100_000
+        let received = WallClock.now().milliseconds
         try store.commit((1...count).map { number in
-            .entry(sampleEntry("e-\(number)", state: .done, params: ["sessionId": "s\(number)"]))
+            .entry(sampleEntry("e-\(number)", state: .done, received: received, params: ["sessionId": "s\(number)"]))
         })
         let cutoff = WallClock.now().milliseconds + 1
         let clock = ContinuousClock()
@@ -54,16 +56,17 @@ import Testing
         let cpuStart = processCPUMilliseconds()
         while true {
             let start = clock.now
-            let deleted = try store.prune(changedBefore: cutoff)
+            let deleted = try store.prune(changedBefore: cutoff, limit: batch)
             guard deleted > 0 else { break }
             batches.append(milliseconds(clock.now - start))
         }
         let cpu = processCPUMilliseconds() - cpuStart
-        #expect(batches.count == count / SQLiteStore.pruneBatch)
+        #expect(batches.count == count / batch)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM entries") == 0)
         #expect(try store.load().nextEntryNumber == UInt64(count) + 1)
         let total = batches.reduce(0, +)
         print("store figure: pruning \(count) finished entries took \(batches.count) batches of "
-            + "\(SQLiteStore.pruneBatch), \(total) ms in all (\(cpu) ms of CPU), \(total / Double(batches.count)) ms "
+            + "\(batch), \(total) ms in all (\(cpu) ms of CPU), \(total / Double(batches.count)) ms "
             + "per batch, the longest \(batches.max() ?? 0) ms")
     }
 

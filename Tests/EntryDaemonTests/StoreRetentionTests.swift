@@ -215,13 +215,27 @@ final class TestClock {
         #expect(verified.stdoutText == "\(path): ok\n")
     }
 
-    /// The sweep reads the table from where it stopped, by rowid, never from its start.
-    @Test func aSweepSeeksByRowid() throws {
+    /// The sweep reads the table from where it stopped, and the delete only the range it read: by
+    /// rowid, never from the table's start.
+    @Test(arguments: [SQLiteStore.sweep, SQLiteStore.deleteFinished])
+    func pruningSeeksByRowid(statement: String) throws {
         let store = try SQLiteStore(path: ":memory:")
         var plan: [String] = []
-        try store.database.prepare("EXPLAIN QUERY PLAN " + SQLiteStore.sweep).query { (row: Statement) throws(SQLiteError) in
+        try store.database.prepare("EXPLAIN QUERY PLAN " + statement).query { (row: Statement) throws(SQLiteError) in
             plan.append(row.text(3) ?? "")
         }
-        #expect(plan == ["SEARCH entries USING INTEGER PRIMARY KEY (rowid>?)"])
+        #expect(plan.contains { $0.hasPrefix("SEARCH entries USING INTEGER PRIMARY KEY (rowid>?") })
+        #expect(!plan.contains { $0.hasPrefix("SCAN entries") })
+    }
+
+    /// Recording the largest number before a prune reads one end of an index, not every row.
+    @Test func theLargestNumberIsReadFromItsIndex() throws {
+        let store = try SQLiteStore(path: ":memory:")
+        var plan: [String] = []
+        try store.database.prepare("EXPLAIN QUERY PLAN " + SQLiteStore.selectLargestNumber).query {
+            (row: Statement) throws(SQLiteError) in
+            plan.append(row.text(3) ?? "")
+        }
+        #expect(plan == ["SEARCH entries USING INDEX entries_number"])
     }
 }

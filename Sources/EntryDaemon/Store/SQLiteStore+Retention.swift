@@ -10,7 +10,7 @@ import EntryRouter
 /// Prunes find their rows by sweeping the table in rowid order, which is the order entries were first
 /// written and so, but for a wall clock set back, the order they were received. No index on the last
 /// change is kept: it would cost every upsert of an entry that finishes (one more b-tree insert, about
-/// 7 % of a stored push), while a sweep reads rows that are already in order. A sweep stops being
+/// 3 900 instructions or 6 % of a stored push), while a sweep reads rows that are already in order. A sweep stops being
 /// useful at the first row received after the cutoff, since an entry cannot change before it arrives:
 /// there it ends, and the next prune starts again from the first row. The rows it passes over and
 /// keeps are live entries (at most `--max-pending`) and those that finished late.
@@ -50,26 +50,26 @@ extension SQLiteStore {
     @discardableResult
     func prune(changedBefore cutoff: Int64, limit: Int = SQLiteStore.pruneBatch) throws(StoreError) -> Int {
         do {
-            var doomed: [Int64] = []
-            var read = 0
-            var last = sweepAfter
-            var reachedRecent = false
-            try database.cached(Self.sweep).query([.integer(sweepAfter), .integer(Int64(limit)), .integer(cutoff)]) {
-                (row: Statement) throws(SQLiteError) in
-                read += 1
-                last = row.int64(0)
-                if row.int64(1) != 0 { doomed.append(last) }
-                if row.int64(2) >= cutoff { reachedRecent = true }
+            let sweep = try database.cached(Self.sweep)
+            try sweep.bind([.integer(sweepAfter), .integer(Int64(limit)), .integer(cutoff)])
+            defer { sweep.reset() }
+            guard try sweep.step(), !sweep.isNull(0) else {
+                sweepAfter = 0
+                return 0
             }
-            if !doomed.isEmpty {
+            let (last, read, doomed, reachedRecent) = (sweep.int64(0), sweep.int64(1), sweep.int64(2), sweep.int64(3) != 0)
+            var deleted = 0
+            if doomed > 0 {
                 try database.immediateTransaction { () throws(SQLiteError) in
-                    try database.cached(Self.recordLargestNumber).run()
-                    let delete = try database.cached(Self.deleteRow)
-                    for rowid in doomed { try delete.run([.integer(rowid)]) }
+                    if let largest = try database.scalarInt64(Self.selectLargestNumber) {
+                        try database.cached(Self.recordLargestNumber).run([.integer(largest)])
+                    }
+                    try database.cached(Self.deleteFinished).run([.integer(sweepAfter), .integer(last), .integer(cutoff)])
+                    deleted = database.changes
                 }
             }
             sweepAfter = reachedRecent || read < limit ? 0 : last
-            return doomed.count
+            return deleted
         } catch {
             throw StoreError(error, while: "cannot prune finished entries")
         }
@@ -77,25 +77,30 @@ extension SQLiteStore {
 
     // MARK: - Statements
 
-    /// The next rows of the sweep: rowid, whether the row is to be deleted, and when it was received.
+    /// The condition of a row to prune, given the cutoff as `?3`.
+    private static let prunable = "state <> 'pending' AND state <> 'queued' AND state <> 'presenting' AND changed_ms < ?3"
+
+    /// The sweep's next rows after rowid `?1`, at most `?2`: the last rowid read, how many were read,
+    /// how many are to be deleted, and whether one was received at or after the cutoff. One row of
+    /// aggregates, so no rowid is carried over into Swift.
     static let sweep = """
-        SELECT rowid,
-               state <> 'pending' AND state <> 'queued' AND state <> 'presenting' AND changed_ms < ?3,
-               received_ms
-        FROM entries WHERE rowid > ?1 ORDER BY rowid LIMIT ?2
+        SELECT max(rowid), count(*), sum(\(prunable)), max(received_ms >= ?3)
+        FROM (SELECT rowid, state, changed_ms, received_ms FROM entries WHERE rowid > ?1 ORDER BY rowid LIMIT ?2)
         """
 
-    private static let deleteRow = "DELETE FROM entries WHERE rowid = ?1"
+    /// Deletes the prunable rows of the range the sweep read, rowids `?1` (excluded) to `?2`.
+    static let deleteFinished = "DELETE FROM entries WHERE rowid > ?1 AND rowid <= ?2 AND \(prunable)"
 
     /// The key in `meta` of the largest generated entry number ever stored.
     private static let largestNumberKey = "largest_entry_number"
 
-    /// Raises the recorded largest number to the largest stored one (read from `entries_number`); a
-    /// store with no generated id records nothing. (`WHERE true` keeps SQLite from reading the upsert's
-    /// `ON` as a join's.)
-    static let recordLargestNumber = """
-        INSERT INTO meta (key, value)
-        SELECT '\(largestNumberKey)', max(number) FROM entries WHERE true HAVING max(number) IS NOT NULL
+    /// The largest generated number stored, read from the end of `entries_number`. (Written into the
+    /// upsert below as `INSERT … SELECT max(number)`, SQLite would read every row instead.)
+    static let selectLargestNumber = "SELECT max(number) FROM entries"
+
+    /// Raises the recorded largest number to `?1`, never lowers it.
+    private static let recordLargestNumber = """
+        INSERT INTO meta (key, value) VALUES ('\(largestNumberKey)', ?1)
         ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)
         """
 

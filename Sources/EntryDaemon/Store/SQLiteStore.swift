@@ -289,7 +289,7 @@ public final class SQLiteStore: EntryStore {
     /// One more than the largest `N` of the ids `e-N`, among the stored entries and those pruned (whose
     /// largest number each prune records first), so a number is never reused.
     private func nextEntryNumber() throws(SQLiteError) -> UInt64 {
-        let stored = try database.scalarInt64("SELECT max(number) FROM entries") ?? 0
+        let stored = try database.scalarInt64(Self.selectLargestNumber) ?? 0
         let pruned = try database.scalarInt64(Self.selectLargestPrunedNumber) ?? 0
         return UInt64(max(stored, pruned, 0)) + 1
     }
