@@ -50,14 +50,16 @@ extension SQLiteStore {
     @discardableResult
     func prune(changedBefore cutoff: Int64, limit: Int = SQLiteStore.pruneBatch) throws(StoreError) -> Int {
         do {
-            let sweep = try database.cached(Self.sweep)
-            try sweep.bind([.integer(sweepAfter), .integer(Int64(limit)), .integer(cutoff)])
-            defer { sweep.reset() }
-            guard try sweep.step(), !sweep.isNull(0) else {
+            // The sweep's one row is read, and the statement reset, before the delete writes.
+            var (last, read, doomed, reachedRecent): (Int64?, Int64, Int64, Bool) = (nil, 0, 0, false)
+            try database.cached(Self.sweep).query([.integer(sweepAfter), .integer(Int64(limit)), .integer(cutoff)]) {
+                (row: Statement) throws(SQLiteError) in
+                (last, read, doomed, reachedRecent) = (row.optionalInt64(0), row.int64(1), row.int64(2), row.int64(3) != 0)
+            }
+            guard let last else {
                 sweepAfter = 0
                 return 0
             }
-            let (last, read, doomed, reachedRecent) = (sweep.int64(0), sweep.int64(1), sweep.int64(2), sweep.int64(3) != 0)
             var deleted = 0
             if doomed > 0 {
                 try database.immediateTransaction { () throws(SQLiteError) in
