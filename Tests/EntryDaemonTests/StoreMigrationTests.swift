@@ -18,6 +18,31 @@ import Testing
             """)
     }
 
+    /// A file at schema version 2: version 1's rows under the live index of version 2.
+    private func versionTwoStore(at path: String) throws {
+        try versionOneStore(at: path)
+        let database = try Database(path: path)
+        try database.execute(Migrations.steps[1].sql)
+        try database.execute("PRAGMA user_version = 2")
+    }
+
+    /// Rows from before retention have no known last change: they read 0, so their finished entries are
+    /// the first pruned, while their live ones stay and the numbering goes on after them.
+    @Test(arguments: [1, 2])
+    func anOlderStoreGainsRetention(version: Int) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        if version == 1 { try versionOneStore(at: path) } else { try versionTwoStore(at: path) }
+        let store = try SQLiteStore(path: path)
+        #expect(try store.database.scalarInt64("PRAGMA user_version") == 3)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM entries WHERE changed_ms = 0") == 2)
+        try store.commit([.seen(SeenKey(key: "id:a", at: WallClock.now()))])
+        #expect(try store.database.scalarText("SELECT group_concat(id) FROM entries") == "e-1")
+        #expect(try store.load().entries.map(\.id) == ["e-1"])
+        #expect(try store.load().nextEntryNumber == 3)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
     @Test func aVersionOneStoreIsMigratedAndKeepsItsEntries() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("entryd.sqlite")

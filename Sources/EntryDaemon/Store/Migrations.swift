@@ -49,6 +49,18 @@ enum Migrations {
             CREATE INDEX entries_live ON entries (received_ms)
                 WHERE state = 'pending' OR state = 'queued' OR state = 'presenting';
             """),
+        // Retention of finished entries. `changed_ms` is when a row was last written; rows from before
+        // this step read 0 (their last change is unknown, and being finished history they go first)
+        // without the table being rewritten. `meta` keeps the largest generated entry number ever
+        // stored, which pruned rows no longer show. No index: pruning sweeps the table in rowid order
+        // (see `SQLiteStore+Retention.swift`), where an index would cost every upsert.
+        Step(version: 3, sql: """
+            ALTER TABLE entries ADD COLUMN changed_ms INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE meta (
+                key TEXT PRIMARY KEY NOT NULL,
+                value INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            """),
     ]
 
     /// The schema version this entryd writes.

@@ -15,9 +15,11 @@ import EntryRouter
 /// so a restart after `kill -9` opens normally and replays the log. It also means no other process can read
 /// the file while the daemon runs: `integrityCheck` is asked of the daemon's own store.
 ///
-/// Entries are never deleted, terminal ones included: they are the history, and the largest generated
-/// number among them is what keeps `e-N` ids from repeating after a restart. Loading never reads them
-/// (a partial index covers only live entries), so they cost disk space, not start time.
+/// Finished entries (any state but `pending`, `queued` and `presenting`) stay as history for one dedupe
+/// window after their last change, then commits delete them in small batches (see
+/// `SQLiteStore+Retention.swift`), so a daemon that runs for months keeps a file of about one window.
+/// Loading never reads them (a partial index covers only live entries), so they cost disk space, not
+/// start time.
 ///
 /// The store never changes a file that is not its own: an existing file must carry entryd's
 /// `application_id`, or be an empty database, before anything is written to it.
@@ -26,20 +28,29 @@ public final class SQLiteStore: EntryStore {
     public static let defaultSeenWindowMilliseconds: Int64 = 24 * 60 * 60 * 1000
 
     public let location: String
-    private let database: Database
-    private let seenWindowMilliseconds: Int64
+    let database: Database
+    let seenWindowMilliseconds: Int64
+    /// When a commit happens: it stamps the entries it writes and decides whether a prune is due.
+    /// The daemon's wall clock; tests pass their own to age entries without waiting.
+    let clock: () -> Instant
+    /// The instant of the last prune, nil before the first; see `pruneIfDue(at:)`.
+    var lastPrune: Instant?
+    /// The rowid after which the next prune goes on sweeping; 0 starts from the first row.
+    var sweepAfter: Int64 = 0
     /// Scratch for one entry's params JSON while it is bound (see `write(_:to:)`).
     private var paramsJSON: [UInt8] = []
 
     /// Opens (or creates) the store at `path`; `:memory:` gives a throwaway store.
     ///
     /// Seen keys older than `seenWindowMilliseconds` before the newest key of a commit are deleted by that
-    /// commit, so the table holds about one window of keys.
-    public init(path: String, seenWindowMilliseconds: Int64 = SQLiteStore.defaultSeenWindowMilliseconds)
-        throws(StoreError)
+    /// commit, so the table holds about one window of keys; finished entries last changed longer than that
+    /// before `clock()` are pruned by later commits.
+    public init(path: String, seenWindowMilliseconds: Int64 = SQLiteStore.defaultSeenWindowMilliseconds,
+                clock: @escaping () -> Instant = WallClock.now) throws(StoreError)
     {
         location = path
         self.seenWindowMilliseconds = seenWindowMilliseconds
+        self.clock = clock
         do {
             database = try Database(path: path, mode: .readWriteCreate)
         } catch {
@@ -107,7 +118,9 @@ public final class SQLiteStore: EntryStore {
     }
 
     /// Upserts the turn's entries and seen keys in one transaction and fsyncs it, then prunes the seen keys
-    /// that fell out of the window before the newest key committed.
+    /// that fell out of the window before the newest key committed. Every entry written is stamped with
+    /// the commit's instant as its last change. Once the transaction is durable, a prune of finished
+    /// entries runs if one is due (`pruneIfDue(at:)`).
     ///
     /// When it throws (a full disk, a failed fsync, a damaged file) nothing of `records` is kept: the
     /// transaction is rolled back and the file holds exactly the earlier commits. The caller must then not
@@ -115,6 +128,7 @@ public final class SQLiteStore: EntryStore {
     /// (space freed), with no reopening.
     public func commit(_ records: [Record]) throws(StoreError) {
         guard !records.isEmpty else { return }
+        let now = clock()
         do {
             let upsertEntry = try database.cached(Self.upsertEntry)
             let upsertSeen = try database.cached(Self.upsertSeen)
@@ -123,6 +137,7 @@ public final class SQLiteStore: EntryStore {
                 for entry in entries {
                     try upsertEntry.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
                         try write(entry, to: &parameters)
+                        try parameters.integer(now.milliseconds)
                     }
                 }
                 var newestSeen: Int64?
@@ -140,6 +155,7 @@ public final class SQLiteStore: EntryStore {
         } catch {
             throw StoreError(error, while: "cannot commit \(records.count) records")
         }
+        pruneIfDue(at: now)
     }
 
     /// A turn's records with each entry once, in the order entries first appear, holding its last record.
@@ -188,13 +204,13 @@ public final class SQLiteStore: EntryStore {
     /// rowid, and the rowid orders entries received at the same instant.
     static let upsertEntry = """
         INSERT INTO entries (id, source, route, params, collapse_id, kind, priority, identity,
-                             received_ms, expires_ms, state, scene)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                             received_ms, expires_ms, state, scene, changed_ms)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
         ON CONFLICT (id) DO UPDATE SET
             source = excluded.source, route = excluded.route, params = excluded.params,
             collapse_id = excluded.collapse_id, kind = excluded.kind, priority = excluded.priority,
             identity = excluded.identity, received_ms = excluded.received_ms, expires_ms = excluded.expires_ms,
-            state = excluded.state, scene = excluded.scene
+            state = excluded.state, scene = excluded.scene, changed_ms = excluded.changed_ms
         """
 
     private static let upsertSeen = """
@@ -214,7 +230,7 @@ public final class SQLiteStore: EntryStore {
         ORDER BY received_ms, rowid
         """
 
-    /// The upsert's twelve parameters, in the order of `upsertEntry`. The params JSON is written into
+    /// The upsert's first twelve parameters, in the order of `upsertEntry`. The params JSON is written into
     /// a buffer kept from one entry to the next and bound from there, never made into a `String`.
     private func write(_ entry: EntryRecord, to parameters: inout Statement.Parameters) throws(SQLiteError) {
         try parameters.text(entry.id)
@@ -270,9 +286,11 @@ public final class SQLiteStore: EntryStore {
         return seen
     }
 
-    /// One more than the largest `N` of the ids `e-N`; entries are never deleted, so a number is never reused.
+    /// One more than the largest `N` of the ids `e-N`, among the stored entries and those pruned (whose
+    /// largest number each prune records first), so a number is never reused.
     private func nextEntryNumber() throws(SQLiteError) -> UInt64 {
-        let largest = try database.scalarInt64("SELECT max(number) FROM entries") ?? 0
-        return UInt64(max(largest, 0)) + 1
+        let stored = try database.scalarInt64(Self.selectLargestNumber) ?? 0
+        let pruned = try database.scalarInt64(Self.selectLargestPrunedNumber) ?? 0
+        return UInt64(max(stored, pruned, 0)) + 1
     }
 }

@@ -66,6 +66,11 @@ final class Database {
         sqlite3_get_autocommit(handle) != 0
     }
 
+    /// Rows inserted, updated or deleted by the last statement that changed any.
+    var changes: Int {
+        Int(sqlite3_changes(handle))
+    }
+
     /// Runs one or more statements without parameters or results (schema, pragmas, transaction control).
     func execute(_ sql: String) throws(SQLiteError) {
         let rc = sqlite3_exec(handle, sql, nil, nil, nil)
