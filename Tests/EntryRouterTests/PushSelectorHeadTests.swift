@@ -110,4 +110,18 @@ import Testing
         let inner = bytes.withUnsafeBufferPointer { StringHead($0, 2..<5) }
         #expect(inner == head("abc"))
     }
+
+    /// A string of eight bytes or more has its word read in one load, a shorter one byte by byte:
+    /// both give the first bytes in order, and the load reads nothing past its range.
+    @Test func theOneLoadWordAndTheByteWordAgree() {
+        let bytes = Array("_abcdefghij_".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            let loaded = StringHead(buffer, 1..<9)
+            #expect(loaded.word == 0x6867_6665_6463_6261)
+            #expect(StringHead(buffer, 1..<11).word == loaded.word)
+            #expect(StringHead(buffer, 1..<8).word == 0x67_6665_6463_6261)
+            #expect(StringHead(buffer, 4..<12) == head("defghij_"))
+            #expect(StringHead(buffer, 12..<12) == head(""))
+        }
+    }
 }

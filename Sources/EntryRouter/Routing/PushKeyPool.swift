@@ -46,19 +46,9 @@ struct PushKeyPool: Sendable {
     /// The key at `position` (an element of a range `add` returned).
     func key(at position: Int) -> Key { keys[position] }
 
-    /// Whether `text[start..<end]` holds the bytes of `key`, or of a selector's string at `range`.
-    func bytes(of key: Key, equal text: [UInt8], _ start: Int, _ end: Int) -> Bool {
-        bytes(in: Int(key.start)..<Int(key.end), equal: text, start, end)
-    }
-
-    func bytes(in range: Range<Int>, equal text: [UInt8], _ start: Int, _ end: Int) -> Bool {
-        guard end - start == range.count else { return false }
-        var k = start
-        for position in range {
-            guard bytes[position] == text[k] else { return false }
-            k += 1
-        }
-        return true
+    /// Calls `body` with the pool's bytes, for comparing many keys with one pointer.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer(body)
     }
 
     /// The `StringHead` of the ASCII string at `range` (a selector's value).

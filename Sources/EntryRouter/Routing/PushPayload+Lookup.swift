@@ -12,22 +12,30 @@ extension PushPayload {
     }
 
     /// The index of the member whose path is `keys` of `pool`, or nil when a step is missing or not
-    /// an object.
+    /// an object. The index, the text and the pool are read through pointers taken once, so a step
+    /// that misses costs a length comparison, not a bounds check and a retain per byte.
     func member(at keys: Range<Int>, in pool: PushKeyPool) -> Int? {
         guard kind == .object else { return nil }
-        var start = 0
-        var end = members.count
-        var found: Int?
-        for position in keys {
-            if let parent = found {
-                guard members[parent].kind == .object else { return nil }
-                start = parent + 1
-                end = Int(members[parent].subtreeEnd)
+        return members.withUnsafeBufferPointer { members in
+            text.withUnsafeBufferPointer { text in
+                pool.withBytes { bytes in
+                    var start = 0
+                    var end = members.count
+                    var found: Int?
+                    for position in keys {
+                        if let parent = found {
+                            guard members[parent].kind == .object else { return nil }
+                            start = parent + 1
+                            end = Int(members[parent].subtreeEnd)
+                        }
+                        let key = pool.key(at: position)
+                        guard let next = find(key, bytes, in: members, text, from: start, to: end, pool: pool) else { return nil }
+                        found = next
+                    }
+                    return found
+                }
             }
-            guard let next = find(pool.key(at: position), in: pool, from: start, to: end) else { return nil }
-            found = next
         }
-        return found
     }
 
     /// The top-level member `key` as a value, or nil when the payload has none (or is no object).
@@ -35,17 +43,40 @@ extension PushPayload {
         member(at: PushParams.KeyPath.single(key)).map(value(of:))
     }
 
-    private func find(_ key: PushKeyPool.Key, in pool: PushKeyPool, from start: Int, to end: Int) -> Int? {
+    /// The first member from `start` up to `end`, hopping over nested members, whose key is `key`.
+    /// Plain keys of another length are passed over at once; plain keys of the same length compare
+    /// bytes; any other key compares as a `String`.
+    @inline(__always)
+    private func find(_ key: PushKeyPool.Key, _ bytes: UnsafeBufferPointer<UInt8>, in members: UnsafeBufferPointer<Member>,
+                      _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, pool: PushKeyPool) -> Int? {
+        let keyStart = Int(key.start)
+        let length = Int(key.end) - keyStart
         var index = start
         while index < end {
-            if members[index].keyPlain && key.ascii {
-                if pool.bytes(of: key, equal: text, Int(members[index].keyStart), Int(members[index].keyEnd)) { return index }
+            let member = members[index]
+            if member.keyPlain && key.ascii {
+                if Int(member.keyEnd - member.keyStart) == length,
+                   Self.equal(bytes, from: keyStart, text, from: Int(member.keyStart), count: length) {
+                    return index
+                }
             } else if keyText(at: index) == pool.string(of: key) {
                 return index
             }
-            index = Int(members[index].subtreeEnd)
+            index = Int(member.subtreeEnd)
         }
         return nil
+    }
+
+    /// Whether `count` bytes of `a` from `i` equal those of `b` from `j` (both in bounds).
+    @inline(__always)
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, from i: Int, _ b: UnsafeBufferPointer<UInt8>, from j: Int,
+                              count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            guard a[i + offset] == b[j + offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     private func keyText(at index: Int) -> String {
@@ -65,8 +96,12 @@ extension PushPayload {
     /// `pool`, holds that string: the bytes after the head are compared.
     func plainString(at index: Int, endsAs range: Range<Int>, of pool: PushKeyPool) -> Bool {
         let skipped = StringHead.width
-        return pool.bytes(in: range.dropFirst(skipped), equal: text, Int(members[index].valueStart) + 1 + skipped,
-                          Int(members[index].valueEnd) - 1)
+        let start = Int(members[index].valueStart) + 1 + skipped
+        let count = Int(members[index].valueEnd) - 1 - start
+        guard count == range.count - skipped else { return false }
+        return text.withUnsafeBufferPointer { text in
+            pool.withBytes { Self.equal($0, from: range.lowerBound + skipped, text, from: start, count: count) }
+        }
     }
 
     /// The kind of the member at `index`.

@@ -55,6 +55,9 @@ public struct RoutingTable: EntryRouting {
         var requires: [String]
         var actions: [String: [RouteAction]]
         var identity: String?
+        /// For a modal route with an identity param, the modal's kind and priority: the match's
+        /// target is made from them and the entry's value, not by copying `target` and taking it apart.
+        var identityModal: (kind: String, priority: Int)?
     }
 
     /// What makes two final routes' outcomes the same, to share one.
@@ -110,7 +113,10 @@ public struct RoutingTable: EntryRouting {
         var outcome = Outcome(kind: .final, target: nil, ttl: route.ttl, requires: route.requires,
                               actions: route.actions, identity: route.identity)
         switch route.presentation {
-        case .modal(let kind): outcome.target = .modal(kind: kind, priority: modals[kind] ?? Int.max, identity: nil)
+        case .modal(let kind):
+            let priority = modals[kind] ?? Int.max
+            outcome.target = .modal(kind: kind, priority: priority, identity: nil)
+            if route.identity != nil { outcome.identityModal = (kind, priority) }
         case .show(let tab): outcome.target = .show(tab: tab)
         case .tab(let tab): outcome.target = .tab(tab)
         case .redirect(let template): outcome.kind = .redirect(try? RedirectTemplate(template))
@@ -227,14 +233,16 @@ public struct RoutingTable: EntryRouting {
         let outcome = Int(heads[index].outcome)
         switch outcomes[outcome].kind {
         case .final:
-            var target = outcomes[outcome].target!
-            if case .modal(let kind, let priority, _) = target, let name = outcomes[outcome].identity {
+            let target: RouteMatch.Target
+            if let modal = outcomes[outcome].identityModal, let name = outcomes[outcome].identity {
                 let value: String?
                 switch identity {
                 case .byName: value = params[name]
                 case .read(let known): value = known
                 }
-                target = .modal(kind: kind, priority: priority, identity: value)
+                target = .modal(kind: modal.kind, priority: modal.priority, identity: value)
+            } else {
+                target = outcomes[outcome].target!
             }
             return .success(RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
                                        requires: outcomes[outcome].requires, actions: outcomes[outcome].actions,

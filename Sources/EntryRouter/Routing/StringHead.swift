@@ -26,11 +26,19 @@ struct StringHead: Equatable, Sendable {
         self.word = word
     }
 
-    /// The head of the plain string `bytes[range]`.
+    /// The head of the plain string `bytes[range]`. A string of at least `width` bytes has its word
+    /// read in one load; a shorter one byte by byte, so that nothing past the range is read.
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a string head's range lies in its bytes")
         var word: UInt64 = 0
-        for (shift, position) in range.prefix(Self.width).enumerated() {
-            word |= UInt64(bytes[position]) << (8 * shift)
+        if range.count >= Self.width, let base = bytes.baseAddress {
+            word = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+        } else {
+            var shift: UInt64 = 0
+            for position in range {
+                word |= UInt64(bytes[position]) << shift
+                shift += 8
+            }
         }
         self.init(length: Int32(range.count), word: word)
     }
