@@ -118,10 +118,12 @@ struct Inbox: Sendable {
             swap(&kindSlots, &byKind[kindSlot])
         }
         // Every entry of the collapseId goes too: one hash of it finds them all.
+        // Each is found by a probe with that one tag, until none is left: no list of them is built.
         if let collapseId = entry.collapseId {
-            let sharing = byCollapseId.all(tag: SlotIndex.tag(of: collapseId)) { slots[Int($0)]?.collapseId == collapseId }
-            for slot in sharing {
-                if let gone = remove(at: slot) { removed.append(gone) }
+            let tag = SlotIndex.tag(of: collapseId)
+            while let slot = byCollapseId.probe(tag: tag, where: { slots[Int($0)]?.collapseId == collapseId }).slot,
+                  let gone = remove(at: slot) {
+                removed.append(gone)
             }
         }
         if removed.isEmpty { return removed }
@@ -176,6 +178,14 @@ struct Inbox: Sendable {
     /// to the entries, at a cost of one pass per half as many removals as entries. The entries move
     /// out of their old slots, not copied, and the indexes are renumbered in place: nothing is hashed.
     private mutating func compactIfSparse() {
+        if count == 0, !slots.isEmpty {
+            // Emptied (a replacement per arrival empties it every time): the indexes are empty already.
+            slots.removeAll(keepingCapacity: true)
+            marks.removeAll(keepingCapacity: true)
+            inOrder = true
+            newestSeq = 0
+            return
+        }
         guard slots.count > count + count / 2 + 32 else { return }
         var live: [Int32] = []
         live.reserveCapacity(count)

@@ -33,19 +33,6 @@ struct SlotIndex: Sendable {
         UInt32(truncatingIfNeeded: KeyHash.hash(bytes, seed: 0) >> 32)
     }
 
-    /// Every slot with `tag` that `matches` accepts, in probe order.
-    func all(tag: UInt32, where matches: (Int32) -> Bool) -> [Int32] {
-        let mask = words.count - 1
-        var found: [Int32] = []
-        var position = home(tag)
-        while words[position] != 0 {
-            let word = words[position]
-            if UInt32(truncatingIfNeeded: word >> 32) == tag, matches(slot(word)) { found.append(slot(word)) }
-            position = (position + 1) & mask
-        }
-        return found
-    }
-
     /// Where a probe for a key ended: at its word, or at the empty word where it would go.
     struct Probe {
         fileprivate var position: Int
