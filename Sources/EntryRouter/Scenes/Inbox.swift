@@ -178,15 +178,16 @@ struct Inbox: Sendable {
     /// to the entries, at a cost of one pass per half as many removals as entries. The entries move
     /// out of their old slots, not copied, and the indexes are renumbered in place: nothing is hashed.
     private mutating func compactIfSparse() {
-        if count == 0, !slots.isEmpty {
-            // Emptied (a replacement per arrival empties it every time): the indexes are empty already.
+        guard slots.count > count + count / 2 + 32 else { return }
+        if count == 0 {
+            // Only holes (a replacement per arrival leaves one each time): the indexes are empty already,
+            // and the arrays keep their storage.
             slots.removeAll(keepingCapacity: true)
             marks.removeAll(keepingCapacity: true)
             inOrder = true
             newestSeq = 0
             return
         }
-        guard slots.count > count + count / 2 + 32 else { return }
         var live: [Int32] = []
         live.reserveCapacity(count)
         for slot in slots.indices where slots[slot] != nil { live.append(Int32(slot)) }
