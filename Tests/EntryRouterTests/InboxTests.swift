@@ -1,4 +1,5 @@
 @testable import EntryRouter
+import SeededRandom
 import Testing
 
 /// The inbox's own bookkeeping: arrival order with entries added back out of order, lookups by seq,
@@ -89,5 +90,81 @@ struct InboxTests {
         let removed = inbox.removeSharingKindOrCollapseId(with: entry("m2", seq: 4, shape: Self.modal, collapseId: "b"))
         #expect(removed.count == 3 && removed.map(\.id) == ["m1", "s1", "s2"])
         #expect(inbox.count == 0)
+    }
+
+    @Test func anEntryAddedAgainUnderItsIdReplacesItsSlotAndIndexes() {
+        var inbox = Inbox()
+        inbox.add(entry("a", seq: 1, collapseId: "x"))
+        inbox.add(entry("a", seq: 2, collapseId: "y"))
+        #expect(inbox.count == 1 && inbox.entry(id: "a")?.seq == 2 && !inbox.contains(seq: 1))
+        #expect(inbox.removeSharingKindOrCollapseId(with: entry("b", seq: 3, collapseId: "x")).isEmpty)
+        #expect(inbox.removeSharingKindOrCollapseId(with: entry("c", seq: 4, collapseId: "y")).map(\.id) == ["a"])
+    }
+
+    /// Random arrivals, replacements, removals and entries given back out of order, against a plain
+    /// array: crosses many compactions and index resizes.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func behavesLikeAnArrayOfEntries(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var inbox = Inbox()
+        var model: [Entry] = []
+        var taken: [Entry] = []
+        var nextSeq: UInt64 = 1
+        func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+        func newEntry() -> Entry {
+            let collapseId = pick(3) == 0 ? nil : "c\(pick(6))"
+            defer { nextSeq += 1 }
+            return entry("e\(nextSeq)", seq: nextSeq, shape: pick(4) == 0 ? Self.modal : Self.show, collapseId: collapseId)
+        }
+        for step in 0..<3_000 {
+            switch pick(10) {
+            case 0..<3:
+                let new = newEntry()
+                let replaced = inbox.removeSharingKindOrCollapseId(with: new)
+                let expected = model.filter { new.sharesKindOrCollapseId(with: $0) }.sorted { $0.seq < $1.seq }
+                #expect(replaced.map(\.id) == expected.map(\.id), "step \(step)")
+                model.removeAll { new.sharesKindOrCollapseId(with: $0) }
+                taken += replaced
+                inbox.add(new)
+                model.append(new)
+            case 3..<5:
+                let new = newEntry()
+                inbox.add(new)
+                model.append(new)
+            case 5:
+                // Given back: an older seq, as a held or released entry has.
+                guard !taken.isEmpty else { continue }
+                let back = taken.remove(at: pick(taken.count))
+                inbox.add(back)
+                model.append(back)
+            case 6, 7:
+                guard !model.isEmpty else { continue }
+                let id = model[pick(model.count)].id
+                #expect(inbox.remove(id: id)?.id == id)
+                taken += model.filter { $0.id == id }
+                model.removeAll { $0.id == id }
+            case 8:
+                guard !model.isEmpty else { continue }
+                let seq = model[pick(model.count)].seq
+                #expect(inbox.remove(seq: seq)?.seq == seq)
+                taken += model.filter { $0.seq == seq }
+                model.removeAll { $0.seq == seq }
+            default:
+                let modulus = UInt64(2 + pick(5))
+                let removed = inbox.removeAll { $0.seq % modulus == 0 }
+                #expect(removed.map(\.id) == model.filter { $0.seq % modulus == 0 }.sorted { $0.seq < $1.seq }.map(\.id))
+                taken += removed
+                model.removeAll { $0.seq % modulus == 0 }
+            }
+            let ordered = model.sorted { $0.seq < $1.seq }
+            #expect(inbox.count == model.count)
+            #expect(inbox.entries { _ in true }.map(\.id) == ordered.map(\.id), "step \(step)")
+            #expect(inbox.oldest(3).map(\.id) == ordered.prefix(3).map(\.id))
+            if let probe = model.randomElement(using: &random) {
+                #expect(inbox.entry(id: probe.id)?.seq == probe.seq && inbox.contains(seq: probe.seq))
+                #expect(inbox.reply(id: probe.id)?.id == probe.id)
+            }
+            #expect(inbox.entry(id: "e\(nextSeq)") == nil && !inbox.contains(seq: nextSeq))
+        }
     }
 }

@@ -5,19 +5,22 @@
 /// The entries live in one array in arrival order, which a hand-over walks instead of sorting, and
 /// which costs an entry's own bytes and no more (a dictionary keyed by seq kept up to four times as
 /// many buckets as entries, each the size of an entry). A removal leaves a hole rather than shifting
-/// the array; `compactIfSparse` closes the holes, and rebuilds the indexes, once they are a third.
+/// the array; `compactIfSparse` closes the holes, and renumbers the indexes, once they are a third.
+///
+/// Ids and collapseIds are indexed by `SlotIndex`, with each slot's tags kept beside its seq: a push
+/// hashes its id and its collapseId once each, and removing an entry hashes nothing.
 struct Inbox: Sendable {
     private var slots: [Entry?] = []
-    /// The seq of each slot's entry, kept where the entry was removed: expiry looks entries up by
-    /// seq, which is a binary search here while the slots are in order.
-    private var seqs: [UInt64] = []
-    /// Positions in `slots`.
-    private var slotById: [String: Int32] = [:]
+    /// Per slot, kept where the entry was removed: its seq (expiry looks entries up by seq, which is a
+    /// binary search here while the slots are in order) and the tags of its id and collapseId.
+    private var marks: [SlotMark] = []
+    private var byId = SlotIndex()
     /// By the shape's kind slot: kinds are bounded by the config, and an emptied list keeps its
     /// storage, so latest-wins on a busy kind allocates nothing.
     private var byKind: [[Int32]] = []
-    /// An emptied collapseId is dropped: senders may use unboundedly many.
-    private var byCollapseId: [String: SlotList] = [:]
+    /// One word per entry that has a collapseId: entries held for a scene or given back by one may
+    /// share a collapseId.
+    private var byCollapseId = SlotIndex()
     /// False once an entry older than the newest one was added (a held or released entry): readers
     /// then sort what they return, until `compact` puts the slots in order again.
     private var inOrder = true
@@ -25,54 +28,45 @@ struct Inbox: Sendable {
 
     private(set) var count = 0
 
-    /// The slots of the entries sharing a collapseId: almost always one, which needs no array.
-    private struct SlotList {
-        var first: Int32 = -1
-        var more: [Int32] = []
-
-        mutating func add(_ slot: Int32) {
-            if first < 0 { first = slot } else { more.append(slot) }
-        }
-
-        /// Returns whether the list is empty now.
-        mutating func remove(_ slot: Int32) -> Bool {
-            if first == slot {
-                guard let last = more.popLast() else { return true }
-                first = last
-            } else if let index = more.firstIndex(of: slot) {
-                more.remove(at: index)
-            }
-            return false
-        }
+    private struct SlotMark {
+        var seq: UInt64
+        var idTag: UInt32
+        /// 0 when the entry has no collapseId.
+        var collapseIdTag: UInt32
     }
 
-    func entry(id: String) -> Entry? { slotById[id].flatMap { slots[Int($0)] } }
+    func entry(id: String) -> Entry? { slot(ofId: id).flatMap { slots[Int($0)] } }
 
     func reply(id: String) -> EntryReply? {
-        guard let slot = slotById[id] else { return nil }
+        guard let slot = slot(ofId: id) else { return nil }
         return slots[Int(slot)]?.reply
+    }
+
+    private func slot(ofId id: String) -> Int32? {
+        byId.probe(tag: SlotIndex.tag(of: id)) { slots[Int($0)]?.id == id }.slot
     }
 
     func contains(seq: UInt64) -> Bool { slot(ofSeq: seq) != nil }
 
     mutating func remove(seq: UInt64) -> Entry? {
-        guard let slot = slot(ofSeq: seq), let entry = slots[Int(slot)] else { return nil }
-        return remove(id: entry.id)
+        guard let slot = slot(ofSeq: seq), let entry = remove(at: slot) else { return nil }
+        compactIfSparse()
+        return entry
     }
 
     /// The slot holding the entry with this seq.
     private func slot(ofSeq seq: UInt64) -> Int32? {
         guard inOrder else {
-            guard let index = seqs.indices.first(where: { seqs[$0] == seq && slots[$0] != nil }) else { return nil }
+            guard let index = marks.indices.first(where: { marks[$0].seq == seq && slots[$0] != nil }) else { return nil }
             return Int32(index)
         }
-        var low = 0, high = seqs.count
+        var low = 0, high = marks.count
         while low < high {
             let mid = (low + high) / 2
-            if seqs[mid] < seq { low = mid + 1 } else { high = mid }
+            if marks[mid].seq < seq { low = mid + 1 } else { high = mid }
         }
         // An entry removed and added back while it was the newest left its seq behind just before.
-        while low < seqs.count, seqs[low] == seq {
+        while low < marks.count, marks[low].seq == seq {
             if slots[low] != nil { return Int32(low) }
             low += 1
         }
@@ -81,19 +75,31 @@ struct Inbox: Sendable {
 
     mutating func add(_ entry: consuming Entry) {
         let slot = Int32(slots.count)
-        if let old = slotById.updateValue(slot, forKey: entry.id) { remove(at: old, unindexingId: false) }
+        let idTag = SlotIndex.tag(of: entry.id)
+        byId.reserveOneMore()
+        let probe = byId.probe(tag: idTag) { slots[Int($0)]?.id == entry.id }
+        byId.set(probe, tag: idTag, slot: slot)
+        if let old = probe.slot { remove(at: old, unindexingId: false) }
         if entry.seq < newestSeq { inOrder = false }
         newestSeq = max(newestSeq, entry.seq)
-        indexKindAndCollapseId(of: entry, at: slot)
-        seqs.append(entry.seq)
+        var mark = SlotMark(seq: entry.seq, idTag: idTag, collapseIdTag: 0)
+        if let kindSlot = entry.shape.kindSlot {
+            while byKind.count <= kindSlot { byKind.append([]) }
+            byKind[kindSlot].append(slot)
+        }
+        if let collapseId = entry.collapseId {
+            mark.collapseIdTag = SlotIndex.tag(of: collapseId)
+            byCollapseId.insert(tag: mark.collapseIdTag, slot: slot)
+        }
+        marks.append(mark)
         slots.append(entry)
         count += 1
     }
 
     @discardableResult
     mutating func remove(id: String) -> Entry? {
-        guard let slot = slotById.removeValue(forKey: id) else { return nil }
-        let entry = remove(at: slot, unindexingId: false)
+        guard let slot = slot(ofId: id) else { return nil }
+        let entry = remove(at: slot)
         compactIfSparse()
         return entry
     }
@@ -111,13 +117,13 @@ struct Inbox: Sendable {
             kindSlots.removeAll(keepingCapacity: true)
             swap(&kindSlots, &byKind[kindSlot])
         }
-        // Every entry of the collapseId goes too: its list is dropped once, found by one hash of the id,
-        // rather than edited and looked up again per entry.
-        if let collapseId = entry.collapseId, let index = byCollapseId.index(forKey: collapseId) {
-            let list = byCollapseId.remove(at: index).value
-            if let gone = remove(at: list.first, unindexingCollapseId: false) { removed.append(gone) }
-            for slot in list.more {
-                if let gone = remove(at: slot, unindexingCollapseId: false) { removed.append(gone) }
+        // Every entry of the collapseId goes too: one hash of it finds them all.
+        // Each is found by a probe with that one tag, until none is left: no list of them is built.
+        if let collapseId = entry.collapseId {
+            let tag = SlotIndex.tag(of: collapseId)
+            while let slot = byCollapseId.probe(tag: tag, where: { slots[Int($0)]?.collapseId == collapseId }).slot,
+                  let gone = remove(at: slot) {
+                removed.append(gone)
             }
         }
         if removed.isEmpty { return removed }
@@ -154,51 +160,56 @@ struct Inbox: Sendable {
         return found
     }
 
+    /// Empties a slot and unindexes its entry by the tags kept beside it: no key is hashed again.
     @discardableResult
-    private mutating func remove(at slot: Int32, unindexingId: Bool = true, unindexingCollapseId: Bool = true)
-        -> Entry? {
+    private mutating func remove(at slot: Int32, unindexingId: Bool = true) -> Entry? {
         guard let entry = slots[Int(slot)].take() else { return nil }
-        if unindexingId { slotById[entry.id] = nil }
+        let mark = marks[Int(slot)]
+        if unindexingId { byId.remove(tag: mark.idTag, slot: slot) }
         if let kindSlot = entry.shape.kindSlot, let index = byKind[kindSlot].firstIndex(of: slot) {
             byKind[kindSlot].remove(at: index)
         }
-        if unindexingCollapseId, let collapseId = entry.collapseId, let index = byCollapseId.index(forKey: collapseId),
-           byCollapseId.values[index].remove(slot) {
-            byCollapseId.remove(at: index)
-        }
+        if entry.collapseId != nil { byCollapseId.remove(tag: mark.collapseIdTag, slot: slot) }
         count -= 1
         return entry
     }
 
-    private mutating func indexKindAndCollapseId(of entry: Entry, at slot: Int32) {
-        if let kindSlot = entry.shape.kindSlot {
-            while byKind.count <= kindSlot { byKind.append([]) }
-            byKind[kindSlot].append(slot)
-        }
-        if let collapseId = entry.collapseId { byCollapseId[collapseId, default: SlotList()].add(slot) }
-    }
-
     /// Closes the holes once they are a third of the slots, which keeps walks and memory proportional
-    /// to the entries, at a cost of one pass per half as many removals as entries.
+    /// to the entries, at a cost of one pass per half as many removals as entries. The entries move
+    /// out of their old slots, not copied, and the indexes are renumbered in place: nothing is hashed.
     private mutating func compactIfSparse() {
         guard slots.count > count + count / 2 + 32 else { return }
-        var live = slots.compactMap { $0 }
-        if !inOrder { live.sort { $0.seq < $1.seq } }
-        slots = []
-        seqs = []
-        slotById.removeAll(keepingCapacity: true)
-        for index in byKind.indices { byKind[index].removeAll(keepingCapacity: true) }
-        byCollapseId.removeAll()
-        inOrder = true
-        newestSeq = live.last?.seq ?? 0
-        slots.reserveCapacity(live.count)
-        seqs.reserveCapacity(live.count)
-        for entry in live {
-            let slot = Int32(slots.count)
-            slotById[entry.id] = slot
-            indexKindAndCollapseId(of: entry, at: slot)
-            slots.append(entry)
-            seqs.append(entry.seq)
+        if count == 0 {
+            // Only holes (a replacement per arrival leaves one each time): the indexes are empty already,
+            // and the arrays keep their storage.
+            slots.removeAll(keepingCapacity: true)
+            marks.removeAll(keepingCapacity: true)
+            inOrder = true
+            newestSeq = 0
+            return
         }
+        var live: [Int32] = []
+        live.reserveCapacity(count)
+        for slot in slots.indices where slots[slot] != nil { live.append(Int32(slot)) }
+        if !inOrder { live.sort { marks[Int($0)].seq < marks[Int($1)].seq } }
+        var renumbered = [Int32](repeating: -1, count: slots.count)
+        var keptSlots: [Entry?] = []
+        var keptMarks: [SlotMark] = []
+        keptSlots.reserveCapacity(live.count)
+        keptMarks.reserveCapacity(live.count)
+        for old in live {
+            renumbered[Int(old)] = Int32(keptSlots.count)
+            keptSlots.append(slots[Int(old)].take())
+            keptMarks.append(marks[Int(old)])
+        }
+        slots = keptSlots
+        marks = keptMarks
+        byId.renumber(renumbered)
+        byCollapseId.renumber(renumbered)
+        for kind in byKind.indices {
+            for index in byKind[kind].indices { byKind[kind][index] = renumbered[Int(byKind[kind][index])] }
+        }
+        inOrder = true
+        newestSeq = marks.last?.seq ?? 0
     }
 }

@@ -1,0 +1,140 @@
+/// A hashed index from string keys to positions ("slots") in an array its owner keeps: the inbox's
+/// index by id and by collapseId.
+///
+/// It stores no keys. Each word is the high half of a key's hash (its "tag") and the slot plus one
+/// (0 is an empty word); a lookup compares tags, then asks the owner whether the key at that slot is
+/// the one wanted, so a key is compared against the entry's own string and never copied. The owner
+/// keeps each slot's tag beside it, so removing a slot finds its word by tag and slot alone, with no
+/// hashing and no key comparison. Swift's `Dictionary` hashed each id and collapseId again for every
+/// lookup, insert and delete of a push (about six String hashes), and could not find-or-insert with a
+/// hash it had already computed.
+///
+/// Open addressing with linear probing over a power-of-two array, removal by backward shift (no
+/// tombstones). A key may have several words (the collapseId index: entries held or given back can
+/// share one); `probe` and `set` keep one word per key where keys are unique (ids).
+struct SlotIndex: Sendable {
+    private var words = [UInt64](repeating: 0, count: 1 << minimumBits)
+    /// log2 of `words.count`.
+    private var bits = minimumBits
+    /// The words in use.
+    private(set) var count = 0
+
+    private static var minimumBits: Int { 3 }
+    private static var slotMask: UInt64 { 0xFFFF_FFFF }
+
+    /// The tag of `key`: the high half of its `KeyHash`.
+    static func tag(of key: String) -> UInt32 {
+        if let tag = key.utf8.withContiguousStorageIfAvailable({ tag(of: UnsafeRawBufferPointer($0)) }) { return tag }
+        var contiguous = key
+        return contiguous.withUTF8 { tag(of: UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func tag(of bytes: UnsafeRawBufferPointer) -> UInt32 {
+        UInt32(truncatingIfNeeded: KeyHash.hash(bytes, seed: 0) >> 32)
+    }
+
+    /// Where a probe for a key ended: at its word, or at the empty word where it would go.
+    struct Probe {
+        fileprivate var position: Int
+        /// The slot the key's word holds; nil when the key has none.
+        var slot: Int32?
+    }
+
+    /// Makes room for one more word, so that a `probe` made next stays valid for `set`.
+    mutating func reserveOneMore() {
+        if count >= capacity { rebuild(bits: bits + 1) }
+    }
+
+    /// Looks for the word of the key that `matches` accepts. Non-mutating, so `matches` may read the
+    /// owner's slots; `set` then stores at the probe's end without probing again (find-or-insert).
+    func probe(tag: UInt32, where matches: (Int32) -> Bool) -> Probe {
+        let mask = words.count - 1
+        var position = home(tag)
+        while words[position] != 0 {
+            let word = words[position]
+            if UInt32(truncatingIfNeeded: word >> 32) == tag, matches(slot(word)) {
+                return Probe(position: position, slot: slot(word))
+            }
+            position = (position + 1) & mask
+        }
+        return Probe(position: position, slot: nil)
+    }
+
+    /// Points the probed key at `slot`, adding its word if it had none. `probe` must be the last one made,
+    /// after `reserveOneMore`, with nothing changed since.
+    mutating func set(_ probe: Probe, tag: UInt32, slot: Int32) {
+        if probe.slot == nil { count += 1 }
+        words[probe.position] = word(tag, slot)
+    }
+
+    /// Adds a word for `slot`, without looking for one of the same key.
+    mutating func insert(tag: UInt32, slot: Int32) {
+        reserveOneMore()
+        set(probe(tag: tag) { _ in false }, tag: tag, slot: slot)
+    }
+
+    /// Removes the word of `slot`, whose key has `tag`; nothing if there is none. Later words of the probe
+    /// run move back into the gap, so every word stays reachable from its home.
+    mutating func remove(tag: UInt32, slot: Int32) {
+        let mask = words.count - 1
+        let wanted = word(tag, slot)
+        var gap = home(tag)
+        while words[gap] != wanted {
+            if words[gap] == 0 { return }
+            gap = (gap + 1) & mask
+        }
+        var next = (gap + 1) & mask
+        while words[next] != 0 {
+            // A word may move back into the gap unless its home lies after the gap, up to its position.
+            let distanceFromHome = (next - home(UInt32(truncatingIfNeeded: words[next] >> 32))) & mask
+            if distanceFromHome >= (next - gap) & mask {
+                words[gap] = words[next]
+                gap = next
+            }
+            next = (next + 1) & mask
+        }
+        words[gap] = 0
+        count -= 1
+    }
+
+    /// Gives every word the slot `renumbered` maps its slot to: the owner moved its slots, the keys and
+    /// their tags stayed. The words stay where they are, as their homes depend on tags alone; the array
+    /// shrinks when the words would fit in a quarter of it.
+    mutating func renumber(_ renumbered: [Int32]) {
+        for position in words.indices where words[position] != 0 {
+            let word = words[position]
+            words[position] = word & ~Self.slotMask | UInt64(renumbered[Int(slot(word))] + 1)
+        }
+        var wanted = bits
+        while wanted > Self.minimumBits, count < (1 << (wanted - 1)) / 4 * 3 / 2 { wanted -= 1 }
+        if wanted < bits { rebuild(bits: wanted) }
+    }
+
+    // MARK: Words
+
+    /// The most words held before the array grows: a load factor of 3/4.
+    private var capacity: Int { words.count / 4 * 3 }
+
+    @inline(__always)
+    private func home(_ tag: UInt32) -> Int { Int(truncatingIfNeeded: tag >> UInt32(32 - bits)) }
+
+    @inline(__always)
+    private func word(_ tag: UInt32, _ slot: Int32) -> UInt64 { UInt64(tag) << 32 | UInt64(UInt32(slot) + 1) }
+
+    @inline(__always)
+    private func slot(_ word: UInt64) -> Int32 { Int32(truncatingIfNeeded: (word & Self.slotMask) - 1) }
+
+    /// Moves every word into an array of 2^`newBits` words, by its tag.
+    private mutating func rebuild(bits newBits: Int) {
+        precondition(newBits <= 32, "more keys than the index can hold")
+        var moved = [UInt64](repeating: 0, count: 1 << newBits)
+        let mask = moved.count - 1
+        for word in words where word != 0 {
+            var position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: word >> 32) >> UInt32(32 - newBits))
+            while moved[position] != 0 { position = (position + 1) & mask }
+            moved[position] = word
+        }
+        words = moved
+        bits = newBits
+    }
+}
