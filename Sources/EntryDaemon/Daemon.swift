@@ -256,7 +256,7 @@ public final class Daemon: ConnectionDelegate {
 
     /// Hands one input to the router now (or at the instant its bytes were read); its effects wait
     /// for the end of the turn.
-    private func feed(_ input: Input, at instant: Instant = WallClock.now()) {
+    private func feed(_ input: consuming Input, at instant: Instant = WallClock.now()) {
         collect(router.handle(input, at: instant))
         turn.mark()
     }
@@ -311,6 +311,9 @@ public final class Daemon: ConnectionDelegate {
         // check. A connection closed during this loop stays in the copy, and ignores whatever is
         // staged, flushed or closed on it from then on, just as the missing one would be skipped.
         let connections = connections
+        // Replies come in request order, and a connection's lines are read together, so most sends go
+        // to the connection of the one before: that one is kept rather than hashed for again.
+        var last: Connection?
         // Each effect is taken out of the array rather than copied (its strings retained and released
         // once more): the array is dropped after this loop.
         for index in effects.indices {
@@ -318,7 +321,14 @@ public final class Daemon: ConnectionDelegate {
             swap(&effect, &effects[index])
             switch consume effect {
             case .send(let id, let message):
-                guard let connection = connections[id] else { continue }
+                let connection: Connection
+                if let last, last.id == id {
+                    connection = last
+                } else {
+                    guard let found = connections[id] else { continue }
+                    connection = found
+                    last = found
+                }
                 if !connection.hasStagedOutput { staged.append(connection) }
                 connection.stage(message)
             case .close(let id):

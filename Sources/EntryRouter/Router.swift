@@ -59,8 +59,10 @@ public struct Router: Sendable {
     }
 
     /// Hands in one input. Returns nothing for an input that only joins the turn, except on the first
-    /// call, which carries the recovery's records when `recover(at:)` was not called.
-    public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
+    /// call, which carries the recovery's records when `recover(at:)` was not called. The input is
+    /// consumed: it moves into the turn's queue, where a borrowed one was copied (every string and
+    /// payload of a request retained, and released again when the caller dropped its own).
+    public mutating func handle(_ input: consuming Input, at now: Instant) -> [Effect] {
         let recovered = recover(at: now)
         switch input {
         case .turnEnded, .timer:

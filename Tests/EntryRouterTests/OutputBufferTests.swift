@@ -83,6 +83,36 @@ import Testing
         #expect(array.filter { $0 == 0x0A }.count == 500)
     }
 
+    /// Pieces of every length around the short-copy cases (bytes, two overlapping 4- or 8-byte words,
+    /// `memmove`), appended one after another: the buffer holds exactly the bytes an array does.
+    @Test func piecesOfEveryLengthAreCopiedExactly() {
+        var array: [UInt8] = []
+        var buffer = OutputBuffer()
+        for length in 0...40 {
+            let piece = (0..<length).map { UInt8(truncatingIfNeeded: length &* 31 &+ $0 &* 7) }
+            piece.withUnsafeBufferPointer { bytes in
+                array.write(bytes)
+                buffer.write(bytes)
+            }
+        }
+        #expect(buffer.withUnsafeBytes { Array($0) } == array)
+    }
+
+    /// The short copy writes `count` bytes and nothing past them.
+    @Test func shortCopiesStayInsideTheirRange() {
+        for length in 0...40 {
+            let source = (0..<length).map { UInt8($0 + 1) }
+            var destination = [UInt8](repeating: 0, count: length + 16)
+            source.withUnsafeBytes { from in
+                destination.withUnsafeMutableBytes { to in
+                    OutputBuffer.copy(from.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, to: to.baseAddress!, count: length)
+                }
+            }
+            #expect(Array(destination[..<length]) == source)
+            #expect(destination[length...].allSatisfy { $0 == 0 })
+        }
+    }
+
     @Test func removeAllKeepsNothingAndWritesAgain() {
         var buffer = OutputBuffer()
         let countBefore = buffer.count

@@ -138,8 +138,12 @@ extension Router {
     private mutating func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
         switch body {
         case .final(let result): return result
-        case .entry(let id, let seq): return turn.takeOutcome(seq: seq).map { .success(.entry($0)) }
-            ?? .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
+        case .entry(let id, let seq):
+            // Bound rather than mapped: a closure borrows the outcome, so `map` copied it and dropped it.
+            guard let outcome = turn.takeOutcome(seq: seq) else {
+                return .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
+            }
+            return .success(.entry(outcome))
         case .status(let limit): return .success(.status(status(limit: limit)))
         }
     }

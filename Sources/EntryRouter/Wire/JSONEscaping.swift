@@ -24,15 +24,40 @@ enum JSONEscaping {
 
     /// Copies the bytes of `utf8` to `destination` up to the first one that needs an escape
     /// (eight at a time while a whole word needs none); returns how many were copied.
+    ///
+    /// The bytes after the last whole word, and strings of four to seven bytes, are read as two words
+    /// that overlap rather than byte by byte: most strings written (ids, routes, params) are short and
+    /// need no escape, and for them this is a few loads, one check and two stores. The overlapping
+    /// stores write the same bytes twice, never past `length`. A word that needs an escape leaves the
+    /// rest to the byte loop, which finds where it is.
     static func copyPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = utf8.baseAddress else { return 0 }
         let length = utf8.count
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
         var index = 0
-        while index + 8 <= length {
-            let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-            if needsEscape(word) { break }
-            UnsafeMutableRawPointer(destination + index).storeBytes(of: word, as: UInt64.self)
-            index += 8
+        if length >= 8 {
+            while index + 8 <= length {
+                let word = from.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if needsEscape(word) { break }
+                to.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            if index < length, index + 8 > length {
+                let last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                if !needsEscape(last) {
+                    to.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
+                    return length
+                }
+            }
+        } else if length >= 4 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            if !needsEscape(UInt64(first) | UInt64(last) << 32) {
+                to.storeBytes(of: first, as: UInt32.self)
+                to.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+                return length
+            }
         }
         while index < length {
             let byte = source[index]
