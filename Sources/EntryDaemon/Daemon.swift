@@ -258,8 +258,8 @@ public final class Daemon: ConnectionDelegate {
     // MARK: Turns and effects
 
     /// Hands one input to the router now (or at the instant its bytes were read); its effects wait
-    /// for the end of the turn.
-    private func feed(_ input: Input, at instant: Instant = WallClock.now()) {
+    /// for the end of the turn. The input moves into the router's turn, uncopied.
+    private func feed(_ input: consuming Input, at instant: Instant = WallClock.now()) {
         collect(router.handle(input, at: instant))
         turn.mark()
     }

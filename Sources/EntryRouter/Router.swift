@@ -59,8 +59,9 @@ public struct Router: Sendable {
     }
 
     /// Hands in one input. Returns nothing for an input that only joins the turn, except on the first
-    /// call, which carries the recovery's records when `recover(at:)` was not called.
-    public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
+    /// call, which carries the recovery's records when `recover(at:)` was not called. The input is
+    /// taken (`consuming`) so that a caller done with it moves it into the turn instead of copying it.
+    public mutating func handle(_ input: consuming Input, at now: Instant) -> [Effect] {
         let recovered = recover(at: now)
         switch input {
         case .turnEnded, .timer:
