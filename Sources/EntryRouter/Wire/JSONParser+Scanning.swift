@@ -97,7 +97,7 @@ extension JSONParser {
                 subtreeEnd: Int32(scan.members.count), kind: kind, keyPlain: plainKey, valuePlain: plainValue)
         }
         if indexed {
-            try checkDuplicates(DirectKeys(scan.members.members, base: scan.base, from: firstMember), count: memberCount)
+            try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
         } else {
             try checkDuplicates(scan.keys[base...], count: scan.keys.count - base)
             scan.keys.removeSubrange(base...)
@@ -128,6 +128,28 @@ extension JSONParser {
         for key in keys {
             let text = keyText(key)
             if !seen.insert(text).inserted { throw failure(Int(key.quote), "duplicate key \"\(text)\"") }
+        }
+    }
+
+    /// `checkDuplicates` for an indexed object, whose keys are its recorded members: the usual object,
+    /// a few plain keys, is compared pairwise straight from the members, without the generic
+    /// sequences (enumerating, taking prefixes) that cost more than the comparisons themselves.
+    private func checkMemberDuplicates(_ members: UnsafeBufferPointer<PushPayload.Member>, base: Int, from first: Int,
+                                       count: Int) throws(JSONParseError) {
+        guard count > 1 else { return }
+        let keys = DirectKeys(members, base: base, from: first)
+        guard count <= 16, keys.allSatisfy(\.plain) else { return try checkDuplicates(keys, count: count) }
+        var later = Int(members[first].subtreeEnd)
+        while later < members.count {
+            let key = keys.key(of: members[later])
+            var earlier = first
+            while earlier < later {
+                if sameBytes(key, keys.key(of: members[earlier])) {
+                    throw failure(Int(key.quote), "duplicate key \"\(keyText(key))\"")
+                }
+                earlier = Int(members[earlier].subtreeEnd)
+            }
+            later = Int(members[later].subtreeEnd)
         }
     }
 
@@ -195,6 +217,11 @@ struct DirectKeys: Sequence, IteratorProtocol {
         guard index < members.count else { return nil }
         let member = members[index]
         index = Int(member.subtreeEnd)
-        return PayloadScan.Key(quote: member.keyStart - 1 + base, end: member.keyEnd + base, plain: member.keyPlain)
+        return key(of: member)
+    }
+
+    /// The key of `member`, as offsets into the line.
+    func key(of member: PushPayload.Member) -> PayloadScan.Key {
+        PayloadScan.Key(quote: member.keyStart - 1 + base, end: member.keyEnd + base, plain: member.keyPlain)
     }
 }
