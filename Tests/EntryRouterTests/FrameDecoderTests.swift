@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import EntryRouter
 
@@ -32,6 +33,37 @@ import Testing
     func anyChunkingGivesTheSameFrames(chunk: Int) {
         let stream = "{\"op\":\"watch\"}\n{\"op\":\"status\"}\r\n\n{\"req\":1}\nlast\n"
         #expect(frames(stream, chunk: chunk) == ["{\"op\":\"watch\"}", "{\"op\":\"status\"}", "{\"req\":1}", "last"])
+    }
+
+    /// The search steps by blocks of sixteen bytes, then words of eight, then bytes: a newline at
+    /// every offset of lines of every length up to a few blocks, whole or in random chunks, must
+    /// split exactly where splitting byte by byte does.
+    @Test func newlinesAreFoundAtEveryOffset() {
+        var random = SplitMix64(seed: 0x0A0A_F00D)
+        for round in 0..<200 {
+            var lines: [String] = []
+            var stream = ""
+            for _ in 0..<random.below(12) {
+                let line = String((0..<random.below(70)).map { _ in random.pick(Array("abcXYZ{}\":, 0189")) })
+                stream += line + (random.chance(30) ? "\r\n" : "\n")
+                if !line.isEmpty { lines.append(line) }
+            }
+            let tail = String(repeating: "t", count: random.below(40))
+            stream += tail
+            for chunk in [stream.utf8.count + 1, 1 + random.below(40)] {
+                var decoder = FrameDecoder(maxFrame: 100)
+                let all = Array(stream.utf8)
+                var frames: [String] = []
+                var offset = 0
+                while offset < all.count {
+                    decoder.append(Array(all[offset..<min(offset + chunk, all.count)]))
+                    frames += drain(&decoder)
+                    offset += chunk
+                }
+                #expect(frames == lines, "round \(round), chunk \(chunk)")
+                #expect(decoder.hasPartialLine == !tail.isEmpty, "round \(round), chunk \(chunk)")
+            }
+        }
     }
 
     @Test func manyFramesInOneChunk() {

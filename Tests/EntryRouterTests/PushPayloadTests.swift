@@ -21,7 +21,7 @@ import Testing
             #expect(payload.value == value, comment)
             let blank: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
             let trimmed = raw.drop { blank.contains($0) }.reversed().drop { blank.contains($0) }.reversed()
-            #expect(payload.text == Array(trimmed), comment)
+            #expect(Array(payload.text) == Array(trimmed), comment)
         case (.failure(let scanned), .failure(let parsed)):
             #expect(scanned == parsed, comment)
         case (let scanned, let parsed):
@@ -204,5 +204,60 @@ import Testing
             }
         }
         return out + "\""
+    }
+}
+
+/// A payload keeps its text and its member index in one buffer: these check the index read back
+/// from it, whatever the number of members and wherever the text ends.
+@Suite struct PushPayloadStorageTests {
+    private func payload(_ text: String) throws -> PushPayload {
+        try PushPayload.scanning(Array(text.utf8))
+    }
+
+    @Test func aScalarPayloadHasTextAndNoMembers() throws {
+        for text in [#""x""#, "7", "null", "[1,{\"a\":2}]"] {
+            let scanned = try payload(text)
+            #expect(Array(scanned.text) == Array(text.utf8))
+            #expect(scanned.memberCount == 0)
+            #expect(!scanned.isObject)
+            #expect(scanned.value == (try JSONValue.parse(Array(text.utf8)[...])))
+        }
+    }
+
+    @Test func anEmptyObjectHasNoMembers() throws {
+        let scanned = try payload("{}")
+        #expect(scanned.isObject && scanned.memberCount == 0)
+        #expect(scanned["a"] == nil)
+    }
+
+    /// More members than the scan's stack scratch holds, nested, with text of every length mod 8 (the
+    /// index starts wherever the text ends, unaligned).
+    @Test(arguments: [1, 2, 31, 32, 33, 80])
+    func everyMemberIsFoundWhateverTheCount(count: Int) throws {
+        for pad in 0..<8 {
+            let inner = (0..<count).map { "\"i\($0)\":\"v\($0)\"" }.joined(separator: ",")
+            let outer = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+            let text = "{" + outer + ",\"nested\":{" + inner + "},\"pad\":\"" + String(repeating: "p", count: pad) + "\"}"
+            let scanned = try payload(text)
+            #expect(scanned.memberCount == 2 * count + 2)
+            #expect(Array(scanned.text) == Array(text.utf8))
+            for n in [0, count / 2, count - 1] {
+                #expect(scanned["k\(n)"] == .number(Double(n)))
+                let path = PushParams.KeyPath("nested.i\(n)")
+                #expect(scanned.member(at: path).flatMap(scanned.string(at:)) == "v\(n)")
+            }
+            #expect(scanned["pad"] == .string(String(repeating: "p", count: pad)))
+            #expect(scanned["i0"] == nil)
+        }
+    }
+
+    @Test func copiesShareAndCompareByValue() throws {
+        let a = try payload(#"{"a":1,"b":{"c":"d"}}"#)
+        let copy = a
+        let spaced = try payload(#"{ "b" : { "c" : "d" } , "a" : 1 }"#)
+        #expect(copy == a && a == spaced)
+        #expect(a.hashValue == spaced.hashValue)
+        #expect(a != (try payload(#"{"a":2,"b":{"c":"d"}}"#)))
+        #expect(Set([a, copy, spaced]).count == 1)
     }
 }

@@ -4,7 +4,7 @@
 /// with a selector's compiled value, or turned into a param, without building the payload's tree.
 /// Keys and strings that are not plain (escapes, non-ASCII) are compared as `String`s, so every
 /// comparison gives what comparing `JSONValue`s gave. Everything here reads the arrays in place, by
-/// index: no closures and no element bound to a variable that would need its references retained.
+/// index: no element bound to a variable that would need its references retained.
 extension PushPayload {
     /// The index of the member at `path`, or nil when a step is missing or not an object.
     func member(at path: PushParams.KeyPath) -> Int? {
@@ -16,24 +16,23 @@ extension PushPayload {
     /// that misses costs a length comparison, not a bounds check and a retain per byte.
     func member(at keys: Range<Int>, in pool: PushKeyPool) -> Int? {
         guard kind == .object else { return nil }
-        return members.withUnsafeBufferPointer { members in
-            text.withUnsafeBufferPointer { text in
-                pool.withBytes { bytes in
-                    var start = 0
-                    var end = members.count
-                    var found: Int?
-                    for position in keys {
-                        if let parent = found {
-                            guard members[parent].kind == .object else { return nil }
-                            start = parent + 1
-                            end = Int(members[parent].subtreeEnd)
-                        }
-                        let key = pool.key(at: position)
-                        guard let next = find(key, bytes, in: members, text, from: start, to: end, pool: pool) else { return nil }
-                        found = next
+        return withContents { text, members in
+            pool.withBytes { bytes in
+                var start = 0
+                var end = members.count
+                var found: Int?
+                for position in keys {
+                    if let parent = found {
+                        let member = members[parent]
+                        guard member.kind == .object else { return nil }
+                        start = parent + 1
+                        end = Int(member.subtreeEnd)
                     }
-                    return found
+                    let key = pool.key(at: position)
+                    guard let next = find(key, bytes, in: members, text, from: start, to: end, pool: pool) else { return nil }
+                    found = next
                 }
+                return found
             }
         }
     }
@@ -47,7 +46,7 @@ extension PushPayload {
     /// Plain keys of another length are passed over at once; plain keys of the same length compare
     /// bytes; any other key compares as a `String`.
     @inline(__always)
-    private func find(_ key: PushKeyPool.Key, _ bytes: UnsafeBufferPointer<UInt8>, in members: UnsafeBufferPointer<Member>,
+    private func find(_ key: PushKeyPool.Key, _ bytes: UnsafeBufferPointer<UInt8>, in members: Members,
                       _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, pool: PushKeyPool) -> Int? {
         let keyStart = Int(key.start)
         let length = Int(key.end) - keyStart
@@ -59,7 +58,7 @@ extension PushPayload {
                    Self.equal(bytes, from: keyStart, text, from: Int(member.keyStart), count: length) {
                     return index
                 }
-            } else if keyText(at: index) == pool.string(of: key) {
+            } else if JSONParser.validatedString(in: text, at: Int(member.keyStart) - 1) == pool.string(of: key) {
                 return index
             }
             index = Int(member.subtreeEnd)
@@ -79,39 +78,37 @@ extension PushPayload {
         return true
     }
 
-    private func keyText(at index: Int) -> String {
-        text.withUnsafeBufferPointer { JSONParser.validatedString(in: $0, at: Int(members[index].keyStart) - 1) }
-    }
-
     /// The `StringHead` of the member at `index`: `none` for any value but a string.
     func stringHead(at index: Int) -> StringHead {
-        guard members[index].kind == .string else { return .none }
-        guard members[index].valuePlain else { return .escaped }
-        let start = Int(members[index].valueStart) + 1
-        let end = Int(members[index].valueEnd) - 1
-        return text.withUnsafeBufferPointer { StringHead($0, start..<end) }
+        withContents { text, members in
+            let member = members[index]
+            guard member.kind == .string else { return .none }
+            guard member.valuePlain else { return .escaped }
+            return StringHead(text, Int(member.valueStart) + 1..<Int(member.valueEnd) - 1)
+        }
     }
 
     /// Whether the plain string at `index`, whose head equals that of the selector string at `range` of
     /// `pool`, holds that string: the bytes after the head are compared.
     func plainString(at index: Int, endsAs range: Range<Int>, of pool: PushKeyPool) -> Bool {
-        let skipped = StringHead.width
-        let start = Int(members[index].valueStart) + 1 + skipped
-        let count = Int(members[index].valueEnd) - 1 - start
-        guard count == range.count - skipped else { return false }
-        return text.withUnsafeBufferPointer { text in
-            pool.withBytes { Self.equal($0, from: range.lowerBound + skipped, text, from: start, count: count) }
+        withContents { text, members in
+            let skipped = StringHead.width
+            let member = members[index]
+            let start = Int(member.valueStart) + 1 + skipped
+            let count = Int(member.valueEnd) - 1 - start
+            guard count == range.count - skipped else { return false }
+            return pool.withBytes { Self.equal($0, from: range.lowerBound + skipped, text, from: start, count: count) }
         }
     }
 
     /// The kind of the member at `index`.
-    func kind(at index: Int) -> Kind { members[index].kind }
+    func kind(at index: Int) -> Kind { member(index).kind }
 
     /// The string at `index`, or nil for any other kind.
     func string(at index: Int) -> String? {
-        let member = members[index]
-        guard member.kind == .string else { return nil }
-        return text.withUnsafeBufferPointer { text in
+        withContents { text, members in
+            let member = members[index]
+            guard member.kind == .string else { return nil }
             guard member.valuePlain else { return JSONParser.validatedString(in: text, at: Int(member.valueStart)) }
             let start = Int(member.valueStart) + 1
             let end = Int(member.valueEnd) - 1
@@ -121,7 +118,7 @@ extension PushPayload {
 
     /// The param text of the member at `index` (see `PushParams.text`): nil for null, arrays and objects.
     func paramText(at index: Int) -> String? {
-        switch members[index].kind {
+        switch member(index).kind {
         case .string: return string(at: index)
         case .true: return "true"
         case .false: return "false"
@@ -132,9 +129,9 @@ extension PushPayload {
 
     /// The value of the member at `index`, parsed from its text.
     func value(of index: Int) -> JSONValue {
-        let member = members[index]
-        return text.withUnsafeBufferPointer {
-            JSONParser.validatedValue(UnsafeBufferPointer(rebasing: $0[Int(member.valueStart)..<Int(member.valueEnd)]))
+        withContents { text, members in
+            let member = members[index]
+            return JSONParser.validatedValue(UnsafeBufferPointer(rebasing: text[Int(member.valueStart)..<Int(member.valueEnd)]))
         }
     }
 }

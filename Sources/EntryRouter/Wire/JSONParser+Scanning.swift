@@ -7,25 +7,29 @@
 /// records each member of the objects reachable from the top through objects as byte offsets.
 /// Members inside arrays are checked but not recorded: a key path cannot step into an array.
 extension JSONParser {
+    /// How many members a payload scan records on the stack before it moves them to the heap.
+    static let payloadScratchMembers = 32
+
     /// Scans the value at the current position (leading whitespace skipped) into a payload that owns
-    /// a copy of its text.
+    /// a copy of its text. The members are recorded on the stack and copied once, with the text,
+    /// into the payload's one buffer.
     mutating func scanPayload() throws(JSONParseError) -> PushPayload {
         skipWhitespace()
         let start = position
-        var scan = PayloadScan(base: start)
-        // Room for the members of a small payload up front (a member takes at least four bytes,
-        // `"":0`), so that the usual payload allocates its index once instead of growing it.
-        scan.members.reserveCapacity(min(16, (bytes.count - start) / 4 + 1))
-        let (kind, _) = try scanValue(&scan, indexed: true)
-        let text = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        return PushPayload(text: text, kind: kind, members: scan.members)
+        return try withUnsafeTemporaryAllocation(of: PushPayload.Member.self, capacity: Self.payloadScratchMembers) {
+            (lent) throws(JSONParseError) -> PushPayload in
+            var scan = PayloadScan(base: start, members: MemberScratch(lent: lent))
+            let (kind, _) = try scanValue(&scan, indexed: true)
+            return PushPayload(text: UnsafeBufferPointer(rebasing: bytes[start..<position]), kind: kind,
+                               members: scan.members.members)
+        }
     }
 
     /// Checks the value at the current position (leading whitespace skipped) exactly as `parseValue`
     /// would, without building it, and returns its kind: for members whose value is not used.
     mutating func skipValue() throws(JSONParseError) -> PushPayload.Kind {
         skipWhitespace()
-        var scan = PayloadScan(base: position)
+        var scan = PayloadScan(base: position, members: MemberScratch())
         return try scanValue(&scan, indexed: false).0
     }
 
@@ -93,7 +97,7 @@ extension JSONParser {
                 subtreeEnd: Int32(scan.members.count), kind: kind, keyPlain: plainKey, valuePlain: plainValue)
         }
         if indexed {
-            try checkDuplicates(DirectKeys(scan, from: firstMember), count: memberCount)
+            try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
         } else {
             try checkDuplicates(scan.keys[base...], count: scan.keys.count - base)
             scan.keys.removeSubrange(base...)
@@ -124,6 +128,28 @@ extension JSONParser {
         for key in keys {
             let text = keyText(key)
             if !seen.insert(text).inserted { throw failure(Int(key.quote), "duplicate key \"\(text)\"") }
+        }
+    }
+
+    /// `checkDuplicates` for an indexed object, whose keys are its recorded members: the usual object,
+    /// a few plain keys, is compared pairwise straight from the members, without the generic
+    /// sequences (enumerating, taking prefixes) that cost more than the comparisons themselves.
+    private func checkMemberDuplicates(_ members: UnsafeBufferPointer<PushPayload.Member>, base: Int, from first: Int,
+                                       count: Int) throws(JSONParseError) {
+        guard count > 1 else { return }
+        let keys = DirectKeys(members, base: base, from: first)
+        guard count <= 16, keys.allSatisfy(\.plain) else { return try checkDuplicates(keys, count: count) }
+        var later = Int(members[first].subtreeEnd)
+        while later < members.count {
+            let key = keys.key(of: members[later])
+            var earlier = first
+            while earlier < later {
+                if sameBytes(key, keys.key(of: members[earlier])) {
+                    throw failure(Int(key.quote), "duplicate key \"\(keyText(key))\"")
+                }
+                earlier = Int(members[earlier].subtreeEnd)
+            }
+            later = Int(members[later].subtreeEnd)
         }
     }
 
@@ -159,7 +185,7 @@ extension JSONParser {
 
 /// What a payload scan collects: the members recorded so far, and the keys of the objects being
 /// scanned (innermost last) for the duplicate check when each object closes.
-struct PayloadScan {
+struct PayloadScan: ~Copyable {
     /// A key's opening and closing quote, as offsets into the line.
     struct Key {
         var quote: Int32
@@ -169,20 +195,21 @@ struct PayloadScan {
 
     /// The offset of the payload's first byte in the line; members are recorded relative to it.
     let base: Int
-    var members: [PushPayload.Member] = []
+    var members: MemberScratch
     var keys: [Key] = []
 }
 
 /// The keys of one indexed object's members, read from the members recorded for it: the first at
 /// `from`, each next one after the subtree of the one before.
 struct DirectKeys: Sequence, IteratorProtocol {
-    private let members: [PushPayload.Member]
+    private let members: UnsafeBufferPointer<PushPayload.Member>
     private let base: Int32
     private var index: Int
 
-    init(_ scan: PayloadScan, from first: Int) {
-        members = scan.members
-        base = Int32(scan.base)
+    /// The keys of the object whose first member is `first` in `members`, whose offsets are from `base`.
+    init(_ members: UnsafeBufferPointer<PushPayload.Member>, base: Int, from first: Int) {
+        self.members = members
+        self.base = Int32(base)
         index = first
     }
 
@@ -190,6 +217,11 @@ struct DirectKeys: Sequence, IteratorProtocol {
         guard index < members.count else { return nil }
         let member = members[index]
         index = Int(member.subtreeEnd)
-        return PayloadScan.Key(quote: member.keyStart - 1 + base, end: member.keyEnd + base, plain: member.keyPlain)
+        return key(of: member)
+    }
+
+    /// The key of `member`, as offsets into the line.
+    func key(of member: PushPayload.Member) -> PayloadScan.Key {
+        PayloadScan.Key(quote: member.keyStart - 1 + base, end: member.keyEnd + base, plain: member.keyPlain)
     }
 }

@@ -33,15 +33,63 @@ public struct PushPayload: Sendable {
         var valuePlain = false
     }
 
-    /// The payload's JSON text, exactly the bytes it spanned in the request.
-    let text: [UInt8]
+    /// The payload's JSON text, exactly the bytes it spanned in the request, followed by its members'
+    /// bytes: one allocation per payload instead of one for the text and one for the index. Members
+    /// are read with unaligned loads (`Members`), so the text's length needs no padding after it.
+    private let storage: [UInt8]
+    /// The length of the text at the start of `storage`.
+    private let textCount: Int32
     let kind: Kind
-    let members: [Member]
 
-    init(text: [UInt8], kind: Kind, members: [Member]) {
-        self.text = text
+    /// Copies `text` and `members` into the payload's one buffer.
+    init(text: UnsafeBufferPointer<UInt8>, kind: Kind, members: UnsafeBufferPointer<Member>) {
+        let memberBytes = UnsafeRawBufferPointer(members)
+        let total = text.count + memberBytes.count
+        storage = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            raw.copyMemory(from: UnsafeRawBufferPointer(text))
+            UnsafeMutableRawBufferPointer(rebasing: raw[text.count...]).copyMemory(from: memberBytes)
+            count = total
+        }
+        textCount = Int32(text.count)
         self.kind = kind
-        self.members = members
+    }
+
+    /// The payload's JSON text.
+    var text: ArraySlice<UInt8> { storage[..<Int(textCount)] }
+
+    /// How many members the index holds.
+    var memberCount: Int { (storage.count - Int(textCount)) / MemoryLayout<Member>.stride }
+
+    /// The member at `index` (`0..<memberCount`).
+    func member(_ index: Int) -> Member {
+        storage.withUnsafeBytes { Members($0, from: Int(textCount))[index] }
+    }
+
+    /// Calls `body` with the text and the index, both read in place through one pointer.
+    func withContents<Result>(_ body: (UnsafeBufferPointer<UInt8>, Members) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { buffer in
+            let count = Int(textCount)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]), Members(UnsafeRawBufferPointer(buffer), from: count))
+        }
+    }
+
+    /// The members stored after a payload's text, read in place. Their bytes start wherever the text
+    /// ends, so each is loaded unaligned (an ordinary load on the platforms served).
+    struct Members {
+        private let base: UnsafeRawPointer?
+        let count: Int
+
+        /// The members in `bytes` from `offset` to the end.
+        init(_ bytes: UnsafeRawBufferPointer, from offset: Int) {
+            base = bytes.baseAddress.map { $0 + offset }
+            count = (bytes.count - offset) / MemoryLayout<Member>.stride
+        }
+
+        subscript(index: Int) -> Member {
+            precondition(index >= 0 && index < count, "member index out of range")
+            return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: index &* MemoryLayout<Member>.stride, as: Member.self)
+        }
     }
 
     /// A payload holding `value`, written as compact JSON. A value nested deeper than the parser's
@@ -71,7 +119,7 @@ public struct PushPayload: Sendable {
 
     /// The payload as a value tree, built on demand (launch fingerprints, tests).
     public var value: JSONValue {
-        text.withUnsafeBufferPointer { JSONParser.validatedValue($0) }
+        withContents { text, _ in JSONParser.validatedValue(text) }
     }
 }
 
