@@ -29,6 +29,23 @@ public struct PushRequest: Sendable, Hashable {
     public var expiration: Int64?
 }
 
+extension Request {
+    /// A request made in code rather than decoded from a line, as an app that embeds the router
+    /// hands in what arrived. Declared apart from the type, so the memberwise initializer the
+    /// decoder uses stays.
+    public init(_ op: Operation, req: JSONValue? = nil) {
+        self.init(req: req, op: op)
+    }
+}
+
+extension PushRequest {
+    /// A push made in code: its size, for `payload_too_large`, is that of the payload's JSON text.
+    public init(payload: PushPayload, id: String? = nil, collapseId: String? = nil, expiration: Int64? = nil) {
+        self.init(payload: payload, payloadBytes: payload.text.count, id: id, collapseId: collapseId,
+                  expiration: expiration)
+    }
+}
+
 /// An `open` request: a URL and where it came from.
 public struct OpenRequest: Sendable, Hashable {
     public var url: String
