@@ -18,6 +18,11 @@ import Testing
     /// Feeds `stream` in chunks of `chunk` bytes, draining after each.
     private func frames(_ stream: String, chunk: Int, maxFrame: Int = 64) -> [String] {
         var decoder = FrameDecoder(maxFrame: maxFrame)
+        return feed(stream, chunk: chunk, into: &decoder)
+    }
+
+    /// Feeds `stream` to `decoder` in chunks of `chunk` bytes, draining after each.
+    private func feed(_ stream: String, chunk: Int, into decoder: inout FrameDecoder) -> [String] {
         let all = Array(stream.utf8)
         var frames: [String] = []
         var offset = 0
@@ -52,14 +57,7 @@ import Testing
             stream += tail
             for chunk in [stream.utf8.count + 1, 1 + random.below(40)] {
                 var decoder = FrameDecoder(maxFrame: 100)
-                let all = Array(stream.utf8)
-                var frames: [String] = []
-                var offset = 0
-                while offset < all.count {
-                    decoder.append(Array(all[offset..<min(offset + chunk, all.count)]))
-                    frames += drain(&decoder)
-                    offset += chunk
-                }
+                let frames = feed(stream, chunk: chunk, into: &decoder)
                 #expect(frames == lines, "round \(round), chunk \(chunk)")
                 #expect(decoder.hasPartialLine == !tail.isEmpty, "round \(round), chunk \(chunk)")
             }
