@@ -87,7 +87,7 @@ struct SightingTableTests {
     @Test func growsThroughManyResizesAndFindsEveryKey() {
         let checked = Checked<KeyHash>()
         for n in 0..<30_000 { #expect(checked.claim(Self.key(n), space: 0, at: 0)) }
-        #expect(checked.table.slots.count == 1 << 16)
+        #expect(checked.table.index.words.count == 1 << 16)
         checked.verify()
         for n in stride(from: 0, to: 30_000, by: 997) { #expect(!checked.claim(Self.key(n), space: 0, at: 5)) }
         #expect(checked.table.sightings.count == 30_000)
@@ -135,7 +135,7 @@ struct SightingTableTests {
     @Test func aPrunedTableIsReusedAndItsMemoryFollowsTheLiveKeys() {
         let checked = Checked<KeyHash>()
         for n in 0..<20_000 { _ = checked.claim(Self.key(n), space: 0, at: Int64(n / 40)) }
-        let grown = checked.table.slots.count
+        let grown = checked.table.index.words.count
         // Prune step by step: compactions happen along the way, and every live key stays findable.
         for now in stride(from: Int64(1_000), through: 1_450, by: 50) {
             checked.prune(at: now)
@@ -145,7 +145,7 @@ struct SightingTableTests {
         checked.prune(at: 2_000)
         checked.verify(absent: (0..<20_000).map { Self.key($0) + [0] })
         #expect(checked.table.count == 0 && checked.table.sightings.isEmpty && checked.table.records.isEmpty)
-        #expect(checked.table.slots.count < grown)
+        #expect(checked.table.index.words.count < grown)
         for n in 0..<1_000 { #expect(checked.claim(Self.key(n), space: 0, at: 2_000)) }
         #expect(!checked.claim(Self.key(7), space: 0, at: 2_500))
         checked.verify()
@@ -172,11 +172,11 @@ struct SightingTableTests {
         let homes = [home, home, home + 1, home, home + 3]
         let keys = homes.enumerated().map { [UInt8($1 % 16), UInt8($0)] }
         for (n, key) in keys.enumerated() { #expect(checked.claim(key, space: 0, at: Int64(n))) }
-        #expect(checked.table.slots.count == 16)
+        #expect(checked.table.index.words.count == 16)
         // The two oldest go: each removal pulls back what may move, and leaves a key at its home alone.
         checked.prune(at: 1_002)
         checked.verify(absent: [keys[0] + [0], keys[1] + [0]])
-        let occupied = checked.table.slots.indices.filter { checked.table.slots[$0] != 0 }
+        let occupied = checked.table.index.words.indices.filter { checked.table.index.words[$0] != 0 }
         #expect(occupied == [home, home + 1, home + 3].map { $0 % 16 }.sorted())
     }
 

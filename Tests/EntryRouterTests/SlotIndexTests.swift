@@ -51,7 +51,7 @@ struct SlotIndexTests {
             }
             keys = kept
             tags = keptTags
-            index.renumber(renumbered)
+            index.renumber { renumbered[Int($0)] }
         }
     }
 

@@ -204,8 +204,8 @@ struct Inbox: Sendable {
         }
         slots = keptSlots
         marks = keptMarks
-        byId.renumber(renumbered)
-        byCollapseId.renumber(renumbered)
+        byId.renumber { renumbered[Int($0)] }
+        byCollapseId.renumber { renumbered[Int($0)] }
         for kind in byKind.indices {
             for index in byKind[kind].indices { byKind[kind][index] = renumbered[Int(byKind[kind][index])] }
         }

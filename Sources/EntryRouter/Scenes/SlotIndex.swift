@@ -1,5 +1,5 @@
-/// A hashed index from string keys to positions ("slots") in an array its owner keeps: the inbox's
-/// index by id and by collapseId.
+/// A hashed index from keys to positions ("slots") in an array its owner keeps: the inbox's index by id
+/// and by collapseId, and the dedupe window's index of its sightings (`SightingTable`).
 ///
 /// It stores no keys. Each word is the high half of a key's hash (its "tag") and the slot plus one
 /// (0 is an empty word); a lookup compares tags, then asks the owner whether the key at that slot is
@@ -13,13 +13,14 @@
 /// tombstones). A key may have several words (the collapseId index: entries held or given back can
 /// share one); `probe` and `set` keep one word per key where keys are unique (ids).
 struct SlotIndex: Sendable {
-    private var words = [UInt64](repeating: 0, count: 1 << minimumBits)
+    /// The table itself; read by tests that check where removal leaves words.
+    private(set) var words = [UInt64](repeating: 0, count: 1 << minimumBits)
     /// log2 of `words.count`.
     private var bits = minimumBits
     /// The words in use.
     private(set) var count = 0
 
-    private static var minimumBits: Int { 3 }
+    private static var minimumBits: Int { 4 }
     private static var slotMask: UInt64 { 0xFFFF_FFFF }
 
     /// The tag of `key`: the high half of its `KeyHash`.
@@ -38,6 +39,13 @@ struct SlotIndex: Sendable {
         fileprivate var position: Int
         /// The slot the key's word holds; nil when the key has none.
         var slot: Int32?
+    }
+
+    /// Makes room for `count` words at once, so that adding them grows the table no more.
+    mutating func reserve(_ count: Int) {
+        var wanted = bits
+        while (1 << wanted) / 4 * 3 < count { wanted += 1 }
+        if wanted > bits { rebuild(bits: wanted) }
     }
 
     /// Makes room for one more word, so that a `probe` made next stays valid for `set`.
@@ -100,10 +108,10 @@ struct SlotIndex: Sendable {
     /// Gives every word the slot `renumbered` maps its slot to: the owner moved its slots, the keys and
     /// their tags stayed. The words stay where they are, as their homes depend on tags alone; the array
     /// shrinks when the words would fit in a quarter of it.
-    mutating func renumber(_ renumbered: [Int32]) {
+    mutating func renumber(_ renumbered: (Int32) -> Int32) {
         for position in words.indices where words[position] != 0 {
             let word = words[position]
-            words[position] = word & ~Self.slotMask | UInt64(renumbered[Int(slot(word))] + 1)
+            words[position] = word & ~Self.slotMask | UInt64(renumbered(slot(word)) + 1)
         }
         var wanted = bits
         while wanted > Self.minimumBits, count < (1 << (wanted - 1)) / 4 * 3 / 2 { wanted -= 1 }
