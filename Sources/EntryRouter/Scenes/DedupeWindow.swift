@@ -106,10 +106,6 @@ struct DedupeWindow: Sendable {
     }
 
     private static func withBytes<Result>(of key: DedupeKey, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        if let result = key.value.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
-            return result
-        }
-        var contiguous = key.value
-        return contiguous.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        key.value.withUTF8Bytes { body(UnsafeRawBufferPointer($0)) }
     }
 }

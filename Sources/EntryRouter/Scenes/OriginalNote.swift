@@ -57,10 +57,7 @@ struct OriginalNote: SightingNote {
 
     private static func append(_ text: String, to bytes: inout ByteArena) {
         Varint.append(UInt64(text.utf8.count), to: &bytes)
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(UnsafeRawBufferPointer($0)) }) == nil {
-            var contiguous = text
-            contiguous.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
-        }
+        text.withUTF8Bytes { bytes.append(UnsafeRawBufferPointer($0)) }
     }
 
     private static func string(_ note: [UInt8], at offset: inout Int) -> String {

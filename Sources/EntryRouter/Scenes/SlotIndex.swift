@@ -25,9 +25,7 @@ struct SlotIndex: Sendable {
 
     /// The tag of `key`: the high half of its `KeyHash`.
     static func tag(of key: String) -> UInt32 {
-        if let tag = key.utf8.withContiguousStorageIfAvailable({ tag(of: UnsafeRawBufferPointer($0)) }) { return tag }
-        var contiguous = key
-        return contiguous.withUTF8 { tag(of: UnsafeRawBufferPointer($0)) }
+        key.withUTF8Bytes { tag(of: UnsafeRawBufferPointer($0)) }
     }
 
     private static func tag(of bytes: UnsafeRawBufferPointer) -> UInt32 {

@@ -56,14 +56,9 @@ public enum JSONWriter {
 
     /// Writes `text` quoted. The sink copies the run that needs no escape (for ids, routes and
     /// params, the whole string) with the quotes in one step; past the first escape, the runs between
-    /// escapes are copied whole. The text is read in place (`withContiguousStorageIfAvailable`, which a
-    /// native string always allows), not through a mutable copy as `withUTF8` needs.
+    /// escapes are copied whole. The text is read in place (`withUTF8Bytes`).
     static func writeString<Sink: JSONSink & ~Copyable>(_ text: String, to out: inout Sink) {
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeQuoted($0, to: &out) }
-        if written == nil {
-            var text = text
-            text.withUTF8 { writeQuoted($0, to: &out) }
-        }
+        text.withUTF8Bytes { writeQuoted($0, to: &out) }
     }
 
     private static func writeQuoted<Sink: JSONSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
