@@ -15,6 +15,12 @@ struct InboxTests {
               received: Instant(milliseconds: 1), seq: seq, expires: nil, source: .push, state: .pending)
     }
 
+    static func removeSharing(_ inbox: inout Inbox, with entry: Entry) -> RemovedEntries {
+        var removed = RemovedEntries()
+        inbox.removeSharingKindOrCollapseId(with: entry, into: &removed)
+        return removed
+    }
+
     @Test func entriesAddedOutOfOrderAreReadInArrivalOrder() {
         var inbox = Inbox()
         for (id, seq) in [("c", 3), ("a", 1), ("b", 2)] { inbox.add(entry(id, seq: UInt64(seq))) }
@@ -43,7 +49,7 @@ struct InboxTests {
         #expect(inbox.count == 10)
         #expect(inbox.entries { _ in true }.map(\.id) == (91...100).map { "e\($0)" })
         #expect(inbox.entry(id: "e95")?.seq == 95 && inbox.contains(seq: 95))
-        let replaced = inbox.removeSharingKindOrCollapseId(with: entry("new", seq: 101, collapseId: "c5"))
+        let replaced = Self.removeSharing(&inbox, with: entry("new", seq: 101, collapseId: "c5"))
         #expect(replaced.map(\.id) == ["e95"])
         #expect(inbox.entry(id: "e95") == nil && inbox.count == 9)
     }
@@ -54,16 +60,16 @@ struct InboxTests {
         inbox.add(entry("s1", seq: 2, collapseId: "x"))
         inbox.add(entry("s2", seq: 3, collapseId: "y"))
         inbox.add(entry("m0", seq: 0, shape: Self.modal))
-        let replaced = inbox.removeSharingKindOrCollapseId(with: entry("m2", seq: 4, shape: Self.modal, collapseId: "x"))
+        let replaced = Self.removeSharing(&inbox, with: entry("m2", seq: 4, shape: Self.modal, collapseId: "x"))
         #expect(replaced.map(\.id) == ["m0", "m1", "s1"])
         #expect(inbox.entries { _ in true }.map(\.id) == ["s2"])
     }
 
     @Test func nothingSharedRemovesNothing() {
         var inbox = Inbox()
-        #expect(inbox.removeSharingKindOrCollapseId(with: entry("a", seq: 1, collapseId: "x")).isEmpty)
+        #expect(Self.removeSharing(&inbox, with: entry("a", seq: 1, collapseId: "x")).isEmpty)
         inbox.add(entry("b", seq: 2, collapseId: "y"))
-        let removed = inbox.removeSharingKindOrCollapseId(with: entry("c", seq: 3, shape: Self.modal, collapseId: "x"))
+        let removed = Self.removeSharing(&inbox, with: entry("c", seq: 3, shape: Self.modal, collapseId: "x"))
         #expect(removed.isEmpty)
         #expect(inbox.count == 1)
     }
@@ -72,13 +78,13 @@ struct InboxTests {
         var inbox = Inbox()
         for n in 1...200 {
             let new = entry("e\(n)", seq: UInt64(n), shape: Self.modal, collapseId: "c\(n % 3)")
-            let removed = inbox.removeSharingKindOrCollapseId(with: new)
+            let removed = Self.removeSharing(&inbox, with: new)
             #expect(removed.map(\.id) == (n == 1 ? [] : ["e\(n - 1)"]))
             inbox.add(new)
         }
         #expect(inbox.count == 1 && inbox.entry(id: "e200")?.collapseId == "c2")
         // The collapseId index still finds the survivor (the kind index took every earlier one).
-        let show = inbox.removeSharingKindOrCollapseId(with: entry("s", seq: 201, collapseId: "c2"))
+        let show = Self.removeSharing(&inbox, with: entry("s", seq: 201, collapseId: "c2"))
         #expect(show.map(\.id) == ["e200"] && inbox.count == 0)
     }
 
@@ -87,7 +93,7 @@ struct InboxTests {
         inbox.add(entry("m1", seq: 1, shape: Self.modal, collapseId: "a"))
         inbox.add(entry("s1", seq: 2, collapseId: "b"))
         inbox.add(entry("s2", seq: 3, collapseId: "b"))
-        let removed = inbox.removeSharingKindOrCollapseId(with: entry("m2", seq: 4, shape: Self.modal, collapseId: "b"))
+        let removed = Self.removeSharing(&inbox, with: entry("m2", seq: 4, shape: Self.modal, collapseId: "b"))
         #expect(removed.count == 3 && removed.map(\.id) == ["m1", "s1", "s2"])
         #expect(inbox.count == 0)
     }
@@ -97,8 +103,8 @@ struct InboxTests {
         inbox.add(entry("a", seq: 1, collapseId: "x"))
         inbox.add(entry("a", seq: 2, collapseId: "y"))
         #expect(inbox.count == 1 && inbox.entry(id: "a")?.seq == 2 && !inbox.contains(seq: 1))
-        #expect(inbox.removeSharingKindOrCollapseId(with: entry("b", seq: 3, collapseId: "x")).isEmpty)
-        #expect(inbox.removeSharingKindOrCollapseId(with: entry("c", seq: 4, collapseId: "y")).map(\.id) == ["a"])
+        #expect(Self.removeSharing(&inbox, with: entry("b", seq: 3, collapseId: "x")).isEmpty)
+        #expect(Self.removeSharing(&inbox, with: entry("c", seq: 4, collapseId: "y")).map(\.id) == ["a"])
     }
 
     /// Random arrivals, replacements, removals and entries given back out of order, against a plain
@@ -120,7 +126,7 @@ struct InboxTests {
             switch pick(10) {
             case 0..<3:
                 let new = newEntry()
-                let replaced = inbox.removeSharingKindOrCollapseId(with: new)
+                let replaced = Self.removeSharing(&inbox, with: new)
                 let expected = model.filter { new.sharesKindOrCollapseId(with: $0) }.sorted { $0.seq < $1.seq }
                 #expect(replaced.map(\.id) == expected.map(\.id), "step \(step)")
                 model.removeAll { new.sharesKindOrCollapseId(with: $0) }

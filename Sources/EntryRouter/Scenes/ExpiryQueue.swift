@@ -1,7 +1,8 @@
 /// Expiry deadlines of waiting entries, nearest first (a binary min-heap).
 ///
-/// Items are never removed early: an entry that stopped waiting leaves a stale item behind, which
-/// the router skips when it surfaces. An entry that waits again is simply added again.
+/// An entry that stopped waiting leaves a stale item behind, which the router skips when it surfaces;
+/// an entry that waits again is simply added again. The one stale item dropped early is the last
+/// one of the heap's array (`forget`): removing the last element of a heap leaves a heap.
 struct ExpiryQueue: Sendable {
     struct Item: Sendable, Hashable {
         var expires: Instant
@@ -22,6 +23,14 @@ struct ExpiryQueue: Sendable {
             heap.swapAt(child, parent)
             child = parent
         }
+    }
+
+    /// Drops the item of the entry with `seq` if it is the last element of the heap's array, as the item
+    /// added last usually is. Called for an entry that will never wait again (replaced): when each push
+    /// replaces the one before it (R6), its item is dropped here at no cost, where it otherwise stayed
+    /// until the turn's end popped it from the top, a sift-down through the heap per push.
+    mutating func forget(seq: UInt64) {
+        if heap.last?.seq == seq { heap.removeLast() }
     }
 
     @discardableResult

@@ -74,12 +74,13 @@ struct Inbox: Sendable {
     }
 
     mutating func add(_ entry: consuming Entry) {
-        let slot = Int32(slots.count)
         let idTag = SlotIndex.tag(of: entry.id)
         byId.reserveOneMore()
         let probe = byId.probe(tag: idTag) { slots[Int($0)]?.id == entry.id }
-        byId.set(probe, tag: idTag, slot: slot)
+        // Removed first: when the old entry is the newest, its slot goes and the new one takes its number.
         if let old = probe.slot { remove(at: old, unindexingId: false) }
+        let slot = Int32(slots.count)
+        byId.set(probe, tag: idTag, slot: slot)
         if entry.seq < newestSeq { inOrder = false }
         newestSeq = max(newestSeq, entry.seq)
         var mark = SlotMark(seq: entry.seq, idTag: idTag, collapseIdTag: 0)
@@ -92,7 +93,7 @@ struct Inbox: Sendable {
             byCollapseId.insert(tag: mark.collapseIdTag, slot: slot)
         }
         marks.append(mark)
-        slots.append(entry)
+        slots.append(consume entry)
         count += 1
     }
 
@@ -104,18 +105,15 @@ struct Inbox: Sendable {
         return entry
     }
 
-    /// Removes the entries that share `entry`'s modal kind or collapseId, in arrival order.
-    mutating func removeSharingKindOrCollapseId(with entry: Entry) -> [Entry] {
-        var removed: [Entry] = []
-        if let kindSlot = entry.shape.kindSlot, kindSlot < byKind.count, !byKind[kindSlot].isEmpty {
-            // Every entry of the kind goes: take the list (keeping its storage) rather than edit it per entry.
-            var kindSlots: [Int32] = []
-            swap(&kindSlots, &byKind[kindSlot])
-            for slot in kindSlots {
-                if let gone = remove(at: slot) { removed.append(gone) }
+    /// Removes the entries that share `entry`'s modal kind or collapseId and adds them to `removed`, in
+    /// arrival order. Filled in place rather than returned: returning it copied it, every entry in it.
+    mutating func removeSharingKindOrCollapseId(with entry: Entry, into removed: inout RemovedEntries) {
+        if let kindSlot = entry.shape.kindSlot, kindSlot < byKind.count {
+            // Every entry of the kind goes: the list is emptied from its end, keeping its storage, and
+            // no removal looks for its slot in it.
+            while let slot = byKind[kindSlot].popLast() {
+                if let gone = remove(at: slot, unindexingKind: false) { removed.append(gone) }
             }
-            kindSlots.removeAll(keepingCapacity: true)
-            swap(&kindSlots, &byKind[kindSlot])
         }
         // Every entry of the collapseId goes too: one hash of it finds them all.
         // Each is found by a probe with that one tag, until none is left: no list of them is built.
@@ -126,10 +124,10 @@ struct Inbox: Sendable {
                 removed.append(gone)
             }
         }
-        if removed.isEmpty { return removed }
-        if removed.count > 1 { removed.sort { $0.seq < $1.seq } }
-        compactIfSparse()
-        return removed
+        if !removed.isEmpty {
+            removed.sortBySeq()
+            compactIfSparse()
+        }
     }
 
     /// Removes and returns the matching entries, in arrival order.
@@ -161,12 +159,25 @@ struct Inbox: Sendable {
     }
 
     /// Empties a slot and unindexes its entry by the tags kept beside it: no key is hashed again.
+    ///
+    /// The last slot is dropped rather than left as a hole: when each arrival replaces the one before
+    /// it (R6), the inbox then stays one slot long, with no hole to compact. The slots before it keep
+    /// their numbers, so the indexes need no renumbering.
     @discardableResult
-    private mutating func remove(at slot: Int32, unindexingId: Bool = true) -> Entry? {
-        guard let entry = slots[Int(slot)].take() else { return nil }
-        let mark = marks[Int(slot)]
+    private mutating func remove(at slot: Int32, unindexingId: Bool = true, unindexingKind: Bool = true) -> Entry? {
+        let index = Int(slot)
+        guard slots[index] != nil else { return nil }
+        let mark = marks[index]
+        let entry: Entry
+        if index == slots.count - 1 {
+            entry = slots.removeLast()!
+            marks.removeLast()
+            newestSeq = marks.last?.seq ?? 0
+        } else {
+            entry = slots[index].take()!
+        }
         if unindexingId { byId.remove(tag: mark.idTag, slot: slot) }
-        if let kindSlot = entry.shape.kindSlot, let index = byKind[kindSlot].firstIndex(of: slot) {
+        if unindexingKind, let kindSlot = entry.shape.kindSlot, let index = byKind[kindSlot].firstIndex(of: slot) {
             byKind[kindSlot].remove(at: index)
         }
         if entry.collapseId != nil { byCollapseId.remove(tag: mark.collapseIdTag, slot: slot) }

@@ -103,18 +103,24 @@ extension Router {
 
     /// Latest wins (R6): a new entry replaces every waiting entry of its modal kind or collapseId,
     /// unless it is about to update the active modal in place (R7), which leaves the queue alone.
+    /// With no scene, nothing is delivered nor waits in a scene: neither is looked for.
     mutating func replaceOlder(than entry: Entry) {
-        if case .deliver(let name) = destination(for: entry), scenes[name]?.slot?.isUpdated(by: entry) == true {
+        if !scenes.isEmpty, case .deliver(let name) = destination(for: entry),
+           scenes[name]?.slot?.isUpdated(by: entry) == true {
             return
         }
-        var replaced = inbox.removeSharingKindOrCollapseId(with: entry)
+        var replaced = RemovedEntries()
+        inbox.removeSharingKindOrCollapseId(with: entry, into: &replaced)
         if !scenes.isEmpty {
             for name in scenes.keys.sorted() {
-                replaced += scenes[name]?.removeWaiting { entry.sharesKindOrCollapseId(with: $0) } ?? []
+                replaced.append(contentsOf: scenes[name]?.removeWaiting { entry.sharesKindOrCollapseId(with: $0) } ?? [])
             }
         }
-        // Changed where they are: a copy of each entry would cost a retain and a release per field.
-        for index in replaced.indices { move(&replaced[index], to: .replaced) }
+        // Moved out, not copied: a copy of each entry would cost a retain and a release per field.
+        while var gone = replaced.popFirst() {
+            if gone.expires != nil { expiry.forget(seq: gone.seq) }
+            move(&gone, to: .replaced)
+        }
     }
 
     /// Hands a ready scene what it may take now: every unassigned pending entry (R1: the first scene
