@@ -37,6 +37,8 @@ public final class SQLiteStore: EntryStore {
     var lastPrune: Instant?
     /// The rowid after which the next prune goes on sweeping; 0 starts from the first row.
     var sweepAfter: Int64 = 0
+    /// The largest generated entry number ever stored (see `SQLiteStore+Numbering.swift`); 0 for none.
+    var largestNumber: Int64 = 0
     /// Scratch for one entry's params JSON while it is bound (see `write(_:to:)`).
     private var paramsJSON: [UInt8] = []
 
@@ -64,6 +66,7 @@ public final class SQLiteStore: EntryStore {
         do {
             try SQLiteStore.configure(database)
             try Migrations.apply(to: database)
+            largestNumber = try database.scalarInt64(Self.selectLargestNumber) ?? 0
         } catch {
             throw StoreError(error, while: "cannot prepare the store")
         }
@@ -111,7 +114,7 @@ public final class SQLiteStore: EntryStore {
     /// so the router drops the keys that are too old for its own `now`.
     public func load() throws(StoreError) -> StoredState {
         do {
-            return StoredState(entries: try loadEntries(), seen: try loadSeen(), nextEntryNumber: try nextEntryNumber())
+            return StoredState(entries: try loadEntries(), seen: try loadSeen(), nextEntryNumber: nextEntryNumber())
         } catch {
             throw StoreError(error, while: "cannot load the store")
         }
@@ -133,7 +136,9 @@ public final class SQLiteStore: EntryStore {
             let upsertEntry = try database.cached(Self.upsertEntry)
             let upsertSeen = try database.cached(Self.upsertSeen)
             let (entries, seen) = Self.lastPerEntry(records)
+            let newLargest = newLargestNumber(in: entries)
             try database.immediateTransaction { () throws(SQLiteError) in
+                if let newLargest { try database.cached(Self.recordLargestNumber).run([.integer(newLargest)]) }
                 for entry in entries {
                     try upsertEntry.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
                         try write(entry, to: &parameters)
@@ -152,6 +157,7 @@ public final class SQLiteStore: EntryStore {
                     try database.cached(Self.pruneSeen).run([.integer(newestSeen - seenWindowMilliseconds)])
                 }
             }
+            if let newLargest { largestNumber = newLargest }
         } catch {
             throw StoreError(error, while: "cannot commit \(records.count) records")
         }
@@ -284,13 +290,5 @@ public final class SQLiteStore: EntryStore {
             seen.append(SeenKey(key: row.text(0) ?? "", at: Instant(milliseconds: row.int64(1))))
         }
         return seen
-    }
-
-    /// One more than the largest `N` of the ids `e-N`, among the stored entries and those pruned (whose
-    /// largest number each prune records first), so a number is never reused.
-    private func nextEntryNumber() throws(SQLiteError) -> UInt64 {
-        let stored = try database.scalarInt64(Self.selectLargestNumber) ?? 0
-        let pruned = try database.scalarInt64(Self.selectLargestPrunedNumber) ?? 0
-        return UInt64(max(stored, pruned, 0)) + 1
     }
 }
