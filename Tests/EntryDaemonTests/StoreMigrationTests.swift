@@ -39,7 +39,7 @@ import Testing
         }
     }
 
-    /// Version 4 keeps the seen keys in a table keyed by them and the largest number only in `meta`:
+    /// Version 4 keeps the seen keys in one b-tree ordered by time and the largest number only in `meta`:
     /// the larger of the one a prune recorded and the one still stored.
     @Test(arguments: [nil, 1, 9] as [Int64?])
     func aVersionThreeStoreKeepsItsSeenKeysAndItsNumbering(prunedLargest: Int64?) throws {
@@ -54,7 +54,7 @@ import Testing
         #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_number'") == 0)
         #expect(try store.database.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'seen'")?
             .hasSuffix("WITHOUT ROWID") == true)
-        #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE name = 'seen_at'") == 1)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'seen'") == 1)
         #expect(try store.integrityCheck() == "ok")
     }
 

@@ -99,6 +99,17 @@ struct DedupeWindowTests {
         #expect(again != nil && again?.original == nil)
     }
 
+    /// A key stored twice was seen anew after its window: its later sighting counts, and pruning the
+    /// earlier one keeps it.
+    @Test func aKeyStoredTwiceCountsFromItsLaterSighting() {
+        let keys = [SeenKey(key: "id:again", at: Self.at(0)), SeenKey(key: "id:again", at: Self.at(150))]
+        var window = DedupeWindow(window: 100, restoring: keys)
+        #expect(window.sighting(of: DedupeKey(senderId: "again"), at: Self.at(200))?.at == Self.at(150))
+        window.prune(at: Self.at(200))
+        #expect(window.sighting(of: DedupeKey(senderId: "again"), at: Self.at(240))?.at == Self.at(150))
+        #expect(window.sighting(of: DedupeKey(senderId: "again"), at: Self.at(251)) == nil)
+    }
+
     @Test func varintsRoundTripAtEveryLengthBoundary() {
         let values: [UInt64] = [0, 1, 127, 128, 255, 16_383, 16_384, 1 << 32, UInt64.max >> 1, .max]
         var arena = ByteArena()

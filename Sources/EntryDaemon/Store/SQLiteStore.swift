@@ -134,7 +134,7 @@ public final class SQLiteStore: EntryStore {
         let now = clock()
         do {
             let upsertEntry = try database.cached(Self.upsertEntry)
-            let upsertSeen = try database.cached(Self.upsertSeen)
+            let insertSeen = try database.cached(Self.insertSeen)
             let (entries, seen) = Self.lastPerEntry(records)
             let newLargest = newLargestNumber(in: entries)
             try database.immediateTransaction { () throws(SQLiteError) in
@@ -147,7 +147,7 @@ public final class SQLiteStore: EntryStore {
                 }
                 var newestSeen: Int64?
                 for key in seen {
-                    try upsertSeen.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
+                    try insertSeen.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
                         try parameters.text(key.key)
                         try parameters.integer(key.at.milliseconds)
                     }
@@ -219,8 +219,10 @@ public final class SQLiteStore: EntryStore {
             state = excluded.state, scene = excluded.scene, changed_ms = excluded.changed_ms
         """
 
-    private static let upsertSeen = """
-        INSERT INTO seen (key, at_ms) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET at_ms = excluded.at_ms
+    /// A key's sighting, appended at the end of `seen` (ordered by time). The same key at the same
+    /// instant is already there.
+    private static let insertSeen = """
+        INSERT INTO seen (key, at_ms) VALUES (?1, ?2) ON CONFLICT DO NOTHING
         """
 
     private static let pruneSeen = "DELETE FROM seen WHERE at_ms < ?1"
