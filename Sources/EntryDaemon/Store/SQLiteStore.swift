@@ -173,7 +173,7 @@ public final class SQLiteStore: EntryStore {
     static func lastPerEntry(_ records: [Record]) -> (entries: [EntryRecord], seen: [SeenKey]) {
         var entries: [EntryRecord] = []
         var seen: [SeenKey] = []
-        var position: [String: Int] = [:]
+        var position = [String: Int](minimumCapacity: records.count)
         entries.reserveCapacity(records.count)
         for record in records {
             switch record {
