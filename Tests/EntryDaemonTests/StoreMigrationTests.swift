@@ -26,6 +26,38 @@ import Testing
         try database.execute("PRAGMA user_version = 2")
     }
 
+    /// A file at schema version 3: version 2's rows, seen keys in the rowid table of version 1, and the
+    /// largest number a prune recorded.
+    private func versionThreeStore(at path: String, prunedLargest: Int64?) throws {
+        try versionTwoStore(at: path)
+        let database = try Database(path: path)
+        try database.execute(Migrations.steps[2].sql)
+        try database.execute("PRAGMA user_version = 3")
+        try database.execute("INSERT INTO seen (key, at_ms) VALUES ('id:b', 6000), ('id:a', 5000)")
+        if let prunedLargest {
+            try database.execute("INSERT INTO meta (key, value) VALUES ('largest_entry_number', \(prunedLargest))")
+        }
+    }
+
+    /// Version 4 keeps the seen keys in one b-tree ordered by time and the largest number only in `meta`:
+    /// the larger of the one a prune recorded and the one still stored.
+    @Test(arguments: [nil, 1, 9] as [Int64?])
+    func aVersionThreeStoreKeepsItsSeenKeysAndItsNumbering(prunedLargest: Int64?) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        try versionThreeStore(at: path, prunedLargest: prunedLargest)
+        let store = try SQLiteStore(path: path)
+        let loaded = try store.load()
+        #expect(loaded.seen.map(\.key) == ["id:a", "id:b"])
+        #expect(loaded.entries.map(\.id) == ["e-1"])
+        #expect(loaded.nextEntryNumber == UInt64(max(prunedLargest ?? 0, 2)) + 1)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_number'") == 0)
+        #expect(try store.database.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'seen'")?
+            .hasSuffix("WITHOUT ROWID") == true)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'seen'") == 1)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
     /// Rows from before retention have no known last change: they read 0, so their finished entries are
     /// the first pruned, while their live ones stay and the numbering goes on after them.
     @Test(arguments: [1, 2])
@@ -34,7 +66,7 @@ import Testing
         let path = directory.file("entryd.sqlite")
         if version == 1 { try versionOneStore(at: path) } else { try versionTwoStore(at: path) }
         let store = try SQLiteStore(path: path)
-        #expect(try store.database.scalarInt64("PRAGMA user_version") == 3)
+        #expect(try store.database.scalarInt64("PRAGMA user_version") == Int64(Migrations.latestVersion))
         #expect(try store.database.scalarInt64("SELECT count(*) FROM entries WHERE changed_ms = 0") == 2)
         try store.commit([.seen(SeenKey(key: "id:a", at: WallClock.now()))])
         #expect(try store.database.scalarText("SELECT group_concat(id) FROM entries") == "e-1")

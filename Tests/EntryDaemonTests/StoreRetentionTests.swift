@@ -228,14 +228,23 @@ final class TestClock {
         #expect(!plan.contains { $0.hasPrefix("SCAN entries") })
     }
 
-    /// Recording the largest number before a prune reads one end of an index, not every row.
-    @Test func theLargestNumberIsReadFromItsIndex() throws {
+    /// Only ids the router generates count, read as schema 3's `number` column read them.
+    @Test(arguments: [("e-1", 1), ("e-0007", 7), ("e-" + String(repeating: "9", count: 18), 999_999_999_999_999_999),
+                      ("e-", nil), ("e-1a", nil), ("E-1", nil), ("x-1", nil), ("e--1", nil), ("e-1 ", nil),
+                      ("e-" + String(repeating: "1", count: 19), nil), ("e-\u{0661}", nil)] as [(String, Int64?)])
+    func generatedNumbers(id: String, number: Int64?) {
+        #expect(SQLiteStore.generatedNumber(of: id) == number)
+    }
+
+    /// A commit records a larger generated number in `meta`, in its own transaction, and nothing else.
+    @Test func commitsKeepTheLargestNumberInMeta() throws {
         let store = try SQLiteStore(path: ":memory:")
-        var plan: [String] = []
-        try store.database.prepare("EXPLAIN QUERY PLAN " + SQLiteStore.selectLargestNumber).query {
-            (row: Statement) throws(SQLiteError) in
-            plan.append(row.text(3) ?? "")
-        }
-        #expect(plan == ["SEARCH entries USING INDEX entries_number"])
+        let recorded = { try store.database.scalarInt64(SQLiteStore.selectLargestNumber) }
+        try store.commit([.entry(sampleEntry("sender-77"))])
+        #expect(try recorded() == nil)
+        try store.commit([.entry(sampleEntry("e-4")), .entry(sampleEntry("e-3"))])
+        #expect(try recorded() == 4)
+        try store.commit([.entry(sampleEntry("e-2")), .entry(sampleEntry("sender-78"))])
+        #expect(try recorded() == 4 && store.nextEntryNumber() == 5)
     }
 }

@@ -91,11 +91,22 @@ import Testing
         #expect(try store.load().seen.map(\.key) == ["recent", "new"])
     }
 
-    @Test func aSeenKeySeenAgainKeepsItsLatestInstant() throws {
+    /// The router records a key again only once its window has passed: the commit that stores the new
+    /// sighting prunes the old one.
+    @Test func aSeenKeySeenAnewAfterItsWindowKeepsItsLatestInstant() throws {
         let store = try SQLiteStore(path: ":memory:")
+        let later = Instant(milliseconds: 10 + SQLiteStore.defaultSeenWindowMilliseconds + 1)
         try store.commit([.seen(SeenKey(key: "id-1", at: Instant(milliseconds: 10)))])
-        try store.commit([.seen(SeenKey(key: "id-1", at: Instant(milliseconds: 20)))])
-        #expect(try store.load().seen == [SeenKey(key: "id-1", at: Instant(milliseconds: 20))])
+        try store.commit([.seen(SeenKey(key: "id-1", at: later))])
+        #expect(try store.load().seen == [SeenKey(key: "id-1", at: later)])
+    }
+
+    @Test func theSameSightingStoredTwiceIsOneRow() throws {
+        let store = try SQLiteStore(path: ":memory:")
+        let seen = SeenKey(key: "launch:app://x", at: Instant(milliseconds: 10))
+        try store.commit([.seen(seen), .seen(seen)])
+        try store.commit([.seen(seen)])
+        #expect(try store.load().seen == [seen])
     }
 
     @Test func freshStoreIsEmptyAndSound() throws {
@@ -113,7 +124,7 @@ import Testing
         _ = try SQLiteStore(path: path)
         let database = try Database(path: path, mode: .readOnly)
         #expect(try database.scalarInt64("PRAGMA user_version") == Int64(Migrations.latestVersion))
-        #expect(Migrations.latestVersion == 3)
+        #expect(Migrations.latestVersion == 4)
         #expect(try database.scalarInt64("PRAGMA application_id") == Int64(Migrations.applicationID))
         #expect(try database.scalarText("PRAGMA journal_mode") == "wal")
     }

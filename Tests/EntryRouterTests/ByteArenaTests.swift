@@ -14,7 +14,7 @@ struct ByteArenaTests {
         for n in 0..<5_000 {
             let piece = (0..<(n % 70)).map { UInt8(truncatingIfNeeded: n &+ $0) }
             Self.append(piece, to: &arena)
-            arena.append(UInt8(truncatingIfNeeded: n))
+            Self.append([UInt8(truncatingIfNeeded: n)], to: &arena)
             expected += piece + [UInt8(truncatingIfNeeded: n)]
         }
         #expect(Array(arena) == expected)
@@ -46,9 +46,19 @@ struct ByteArenaTests {
         var original = ByteArena()
         Self.append([1, 2, 3], to: &original)
         var copy = original
-        copy.append(4)
+        Self.append([4], to: &copy)
         original.removeSuffix(from: 1)
-        original.append(9)
+        Self.append([9], to: &original)
         #expect(Array(copy) == [1, 2, 3, 4] && Array(original) == [1, 9])
+    }
+
+    @Test func aRecordIsWrittenInOnePieceAcrossGrowth() {
+        var arena = ByteArena(capacity: 1)
+        arena.append(exactly: 12) { cursor in
+            cursor.write(varint: 300)
+            ([1, 2, 3] as [UInt8]).withUnsafeBytes { cursor.write($0) }
+            cursor.write(counted: "héllo")
+        }
+        #expect(Array(arena) == [0xAC, 0x02, 1, 2, 3, 6, 0x68, 0xC3, 0xA9, 0x6C, 0x6C, 0x6F])
     }
 }

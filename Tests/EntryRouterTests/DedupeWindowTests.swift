@@ -43,7 +43,7 @@ struct DedupeWindowTests {
     @Test func aNoteIsRecognizedOnlyWhenRouteAndEveryParamMatch() {
         let note = OriginalNote(route: 2, params: ["a": "1", "bb": "22"])
         var arena = ByteArena()
-        note.write(to: &arena)
+        Self.write(note, to: &arena)
         let bytes = Array(arena)
         #expect(note.isWritten(as: bytes))
         #expect(!OriginalNote(route: 3, params: note.params).isWritten(as: bytes))
@@ -99,10 +99,22 @@ struct DedupeWindowTests {
         #expect(again != nil && again?.original == nil)
     }
 
+    /// A key stored twice was seen anew after its window: its later sighting counts, and pruning the
+    /// earlier one keeps it.
+    @Test func aKeyStoredTwiceCountsFromItsLaterSighting() {
+        let keys = [SeenKey(key: "id:again", at: Self.at(0)), SeenKey(key: "id:again", at: Self.at(150))]
+        var window = DedupeWindow(window: 100, restoring: keys)
+        #expect(window.sighting(of: DedupeKey(senderId: "again"), at: Self.at(200))?.at == Self.at(150))
+        window.prune(at: Self.at(200))
+        #expect(window.sighting(of: DedupeKey(senderId: "again"), at: Self.at(240))?.at == Self.at(150))
+        #expect(window.sighting(of: DedupeKey(senderId: "again"), at: Self.at(251)) == nil)
+    }
+
     @Test func varintsRoundTripAtEveryLengthBoundary() {
         let values: [UInt64] = [0, 1, 127, 128, 255, 16_383, 16_384, 1 << 32, UInt64.max >> 1, .max]
         var arena = ByteArena()
-        for value in values { Varint.append(value, to: &arena) }
+        for value in values { arena.append(exactly: Varint.size(of: value)) { $0.write(varint: value) } }
+        #expect(values.map(Varint.size(of:)) == [1, 1, 1, 2, 2, 2, 3, 5, 9, 10])
         #expect(arena.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 9 + 10)
         var offset = 0
         let read = values.map { _ in Varint.read(arena, at: &offset) }
@@ -112,12 +124,16 @@ struct DedupeWindowTests {
     @Test func anOriginalNoteReadsBackAndAnEmptyOneIsUnknown() {
         var arena = ByteArena()
         let params = ["a": "", "é": "ü", "k": String(repeating: "v", count: 200)]
-        OriginalNote(route: 300, params: params).write(to: &arena)
+        Self.write(OriginalNote(route: 300, params: params), to: &arena)
         let read = OriginalNote.read(Array(arena))
         #expect(read?.route == 300 && read?.params == params)
         #expect(OriginalNote.read([]) == nil)
         var empty = ByteArena()
-        OriginalNote(route: 0, params: [:]).write(to: &empty)
+        Self.write(OriginalNote(route: 0, params: [:]), to: &empty)
         #expect(Array(empty) == [0, 0] && OriginalNote.read(Array(empty))?.params == [:])
+    }
+
+    static func write(_ note: OriginalNote, to arena: inout ByteArena) {
+        arena.append(exactly: note.byteCount) { note.write(to: &$0) }
     }
 }

@@ -25,8 +25,10 @@ enum FirstByteHome: KeyHashing {
 struct BytesNote: SightingNote {
     var bytes: [UInt8]
 
-    func write(to arena: inout ByteArena) {
-        bytes.withUnsafeBytes { arena.append($0) }
+    var byteCount: Int { bytes.count }
+
+    func write(to cursor: inout ByteCursor) {
+        bytes.withUnsafeBytes { cursor.write($0) }
     }
 }
 

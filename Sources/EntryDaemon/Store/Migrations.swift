@@ -61,6 +61,28 @@ enum Migrations {
                 value INTEGER NOT NULL
             ) WITHOUT ROWID;
             """),
+        // Three b-trees fewer per stored push. The largest generated entry number is kept in `meta` by
+        // every commit that stores a larger one, so `entries_number` (an index every upsert paid for, read
+        // only at start-up and before a prune) goes; its last value is carried into `meta` first. `seen`
+        // becomes one b-tree ordered by time: new keys are appended at its end, pruning cuts its start and
+        // loading reads it in order, where a rowid table, its key's index and `seen_at` were three. Nothing
+        // looks a key up in the store (the router holds the window), so no index by key is needed; a key
+        // seen anew after its window is a second row, and the commit that adds it prunes the first.
+        Step(version: 4, sql: """
+            INSERT INTO meta (key, value)
+                SELECT 'largest_entry_number', largest FROM (SELECT max(number) AS largest FROM entries)
+                WHERE largest IS NOT NULL
+                ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value);
+            DROP INDEX entries_number;
+            CREATE TABLE seen_in_time (
+                at_ms INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                PRIMARY KEY (at_ms, key)
+            ) WITHOUT ROWID;
+            INSERT INTO seen_in_time (at_ms, key) SELECT at_ms, key FROM seen;
+            DROP TABLE seen;
+            ALTER TABLE seen_in_time RENAME TO seen;
+            """),
     ]
 
     /// The schema version this entryd writes.

@@ -44,9 +44,8 @@ extension SQLiteStore {
     }
 
     /// Sweeps on over at most `limit` rows, deletes those that are finished entries last changed before
-    /// `cutoff` (milliseconds), and returns how many it deleted. Before deleting, it records the largest
-    /// generated entry number stored, in the same transaction, so numbering goes on after the newest
-    /// entries are gone. Nothing is written when nothing is deleted.
+    /// `cutoff` (milliseconds), and returns how many it deleted. Generated entry numbers need no care
+    /// here: the largest one is in `meta` since the commit that stored it.
     @discardableResult
     func prune(changedBefore cutoff: Int64, limit: Int = SQLiteStore.pruneBatch) throws(StoreError) -> Int {
         do {
@@ -63,9 +62,6 @@ extension SQLiteStore {
             var deleted = 0
             if doomed > 0 {
                 try database.immediateTransaction { () throws(SQLiteError) in
-                    if let largest = try database.scalarInt64(Self.selectLargestNumber) {
-                        try database.cached(Self.recordLargestNumber).run([.integer(largest)])
-                    }
                     try database.cached(Self.deleteFinished).run([.integer(sweepAfter), .integer(last), .integer(cutoff)])
                     deleted = database.changes
                 }
@@ -92,19 +88,4 @@ extension SQLiteStore {
 
     /// Deletes the prunable rows of the range the sweep read, rowids `?1` (excluded) to `?2`.
     static let deleteFinished = "DELETE FROM entries WHERE rowid > ?1 AND rowid <= ?2 AND \(prunable)"
-
-    /// The key in `meta` of the largest generated entry number ever stored.
-    private static let largestNumberKey = "largest_entry_number"
-
-    /// The largest generated number stored, read from the end of `entries_number`. (Written into the
-    /// upsert below as `INSERT … SELECT max(number)`, SQLite would read every row instead.)
-    static let selectLargestNumber = "SELECT max(number) FROM entries"
-
-    /// Raises the recorded largest number to `?1`, never lowers it.
-    private static let recordLargestNumber = """
-        INSERT INTO meta (key, value) VALUES ('\(largestNumberKey)', ?1)
-        ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)
-        """
-
-    static let selectLargestPrunedNumber = "SELECT value FROM meta WHERE key = '\(largestNumberKey)'"
 }

@@ -37,6 +37,8 @@ public final class SQLiteStore: EntryStore {
     var lastPrune: Instant?
     /// The rowid after which the next prune goes on sweeping; 0 starts from the first row.
     var sweepAfter: Int64 = 0
+    /// The largest generated entry number ever stored (see `SQLiteStore+Numbering.swift`); 0 for none.
+    var largestNumber: Int64 = 0
     /// Scratch for one entry's params JSON while it is bound (see `write(_:to:)`).
     private var paramsJSON: [UInt8] = []
 
@@ -64,6 +66,7 @@ public final class SQLiteStore: EntryStore {
         do {
             try SQLiteStore.configure(database)
             try Migrations.apply(to: database)
+            largestNumber = try database.scalarInt64(Self.selectLargestNumber) ?? 0
         } catch {
             throw StoreError(error, while: "cannot prepare the store")
         }
@@ -111,7 +114,7 @@ public final class SQLiteStore: EntryStore {
     /// so the router drops the keys that are too old for its own `now`.
     public func load() throws(StoreError) -> StoredState {
         do {
-            return StoredState(entries: try loadEntries(), seen: try loadSeen(), nextEntryNumber: try nextEntryNumber())
+            return StoredState(entries: try loadEntries(), seen: try loadSeen(), nextEntryNumber: nextEntryNumber())
         } catch {
             throw StoreError(error, while: "cannot load the store")
         }
@@ -131,9 +134,11 @@ public final class SQLiteStore: EntryStore {
         let now = clock()
         do {
             let upsertEntry = try database.cached(Self.upsertEntry)
-            let upsertSeen = try database.cached(Self.upsertSeen)
+            let insertSeen = try database.cached(Self.insertSeen)
             let (entries, seen) = Self.lastPerEntry(records)
+            let newLargest = newLargestNumber(in: entries)
             try database.immediateTransaction { () throws(SQLiteError) in
+                if let newLargest { try database.cached(Self.recordLargestNumber).run([.integer(newLargest)]) }
                 for entry in entries {
                     try upsertEntry.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
                         try write(entry, to: &parameters)
@@ -142,7 +147,7 @@ public final class SQLiteStore: EntryStore {
                 }
                 var newestSeen: Int64?
                 for key in seen {
-                    try upsertSeen.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
+                    try insertSeen.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
                         try parameters.text(key.key)
                         try parameters.integer(key.at.milliseconds)
                     }
@@ -152,6 +157,7 @@ public final class SQLiteStore: EntryStore {
                     try database.cached(Self.pruneSeen).run([.integer(newestSeen - seenWindowMilliseconds)])
                 }
             }
+            if let newLargest { largestNumber = newLargest }
         } catch {
             throw StoreError(error, while: "cannot commit \(records.count) records")
         }
@@ -167,7 +173,7 @@ public final class SQLiteStore: EntryStore {
     static func lastPerEntry(_ records: [Record]) -> (entries: [EntryRecord], seen: [SeenKey]) {
         var entries: [EntryRecord] = []
         var seen: [SeenKey] = []
-        var position: [String: Int] = [:]
+        var position = [String: Int](minimumCapacity: records.count)
         entries.reserveCapacity(records.count)
         for record in records {
             switch record {
@@ -213,8 +219,10 @@ public final class SQLiteStore: EntryStore {
             state = excluded.state, scene = excluded.scene, changed_ms = excluded.changed_ms
         """
 
-    private static let upsertSeen = """
-        INSERT INTO seen (key, at_ms) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET at_ms = excluded.at_ms
+    /// A key's sighting, appended at the end of `seen` (ordered by time). The same key at the same
+    /// instant is already there.
+    private static let insertSeen = """
+        INSERT INTO seen (key, at_ms) VALUES (?1, ?2) ON CONFLICT DO NOTHING
         """
 
     private static let pruneSeen = "DELETE FROM seen WHERE at_ms < ?1"
@@ -284,13 +292,5 @@ public final class SQLiteStore: EntryStore {
             seen.append(SeenKey(key: row.text(0) ?? "", at: Instant(milliseconds: row.int64(1))))
         }
         return seen
-    }
-
-    /// One more than the largest `N` of the ids `e-N`, among the stored entries and those pruned (whose
-    /// largest number each prune records first), so a number is never reused.
-    private func nextEntryNumber() throws(SQLiteError) -> UInt64 {
-        let stored = try database.scalarInt64(Self.selectLargestNumber) ?? 0
-        let pruned = try database.scalarInt64(Self.selectLargestPrunedNumber) ?? 0
-        return UInt64(max(stored, pruned, 0)) + 1
     }
 }

@@ -33,19 +33,23 @@ struct ByteArena: @unchecked Sendable, RandomAccessCollection {
         }
     }
 
-    mutating func append(_ byte: UInt8) {
-        reserve(1)
-        storage.withUnsafeMutablePointerToElements { $0[count] = byte }
-        count += 1
+    /// Appends the `count` bytes `body` writes, with one check for room. `body` must write exactly
+    /// `count` bytes.
+    @inline(__always)
+    mutating func append(exactly count: Int, _ body: (inout ByteCursor) -> Void) {
+        reserve(count)
+        let start = self.count
+        storage.withUnsafeMutablePointerToElements { elements in
+            var cursor = ByteCursor(UnsafeMutableRawPointer(elements + start))
+            body(&cursor)
+            precondition(cursor.position == UnsafeMutableRawPointer(elements + start + count),
+                         "a record wrote other than the bytes it reserved")
+        }
+        self.count += count
     }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress else { return }
-        reserve(bytes.count)
-        storage.withUnsafeMutablePointerToElements { elements in
-            UnsafeMutableRawPointer(elements + count).copyMemory(from: source, byteCount: bytes.count)
-        }
-        count += bytes.count
+        append(exactly: bytes.count) { $0.write(bytes) }
     }
 
     /// Forgets the bytes from `start` on.

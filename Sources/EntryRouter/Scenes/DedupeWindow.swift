@@ -39,9 +39,10 @@ struct DedupeWindow: Sendable {
         // The store returns them oldest first; sorting a copy of 100 000 keys would only cost start-up time.
         let inOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1].at <= keys[$0].at }
         for key in inOrder ? keys : keys.sorted(by: { $0.at < $1.at }) {
-            // Restored keys have no note; a key stored twice keeps its first sighting.
+            // Restored keys have no note. A key stored twice was seen anew after its window: the later
+            // sighting is the one that counts, as it was before the restart.
             Self.withBytes(of: key.name) { bytes in
-                _ = table.claim(bytes, space: Self.space(of: key.name), at: key.at, window: .max, note: NoNote())
+                _ = table.claim(bytes, space: Self.space(of: key.name), at: key.at, window: window, note: NoNote())
             }
         }
     }

@@ -10,12 +10,18 @@ struct OriginalNote: SightingNote {
     var route: Int
     var params: [String: String]
 
-    func write(to bytes: inout ByteArena) {
-        Varint.append(UInt64(route), to: &bytes)
-        Varint.append(UInt64(params.count), to: &bytes)
+    var byteCount: Int {
+        var count = Varint.size(of: UInt64(route)) + Varint.size(of: UInt64(params.count))
+        for (key, value) in params { count += Varint.size(counted: key) + Varint.size(counted: value) }
+        return count
+    }
+
+    func write(to cursor: inout ByteCursor) {
+        cursor.write(varint: UInt64(route))
+        cursor.write(varint: UInt64(params.count))
         for (key, value) in params {
-            Self.append(key, to: &bytes)
-            Self.append(value, to: &bytes)
+            cursor.write(counted: key)
+            cursor.write(counted: value)
         }
     }
 
@@ -53,11 +59,6 @@ struct OriginalNote: SightingNote {
         let count = Int(Varint.read(note, at: &offset))
         defer { offset += count }
         return count == text.utf8.count && text.utf8.elementsEqual(note[offset..<offset + count])
-    }
-
-    private static func append(_ text: String, to bytes: inout ByteArena) {
-        Varint.append(UInt64(text.utf8.count), to: &bytes)
-        text.withUTF8Bytes { bytes.append(UnsafeRawBufferPointer($0)) }
     }
 
     private static func string(_ note: [UInt8], at offset: inout Int) -> String {

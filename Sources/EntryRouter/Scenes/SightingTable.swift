@@ -1,12 +1,16 @@
 /// What a sighting keeps besides its key, written into the table's arena when the key is first seen.
 /// A type rather than a closure, so the table is specialized for it and nothing is captured per call.
 protocol SightingNote {
-    func write(to arena: inout ByteArena)
+    /// How many bytes `write` writes: the record is sized before it is written, so the arena checks for
+    /// room once.
+    var byteCount: Int { get }
+    func write(to cursor: inout ByteCursor)
 }
 
 /// No note: a key restored from the store, whose original is unknown.
 struct NoNote: SightingNote {
-    func write(to arena: inout ByteArena) {}
+    var byteCount: Int { 0 }
+    func write(to cursor: inout ByteCursor) {}
 }
 
 /// Byte-string keys, each with the instant it was first seen and a few bytes about it, forgotten oldest
@@ -110,9 +114,12 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
                                  note: some SightingNote) -> Int32 {
         precondition(sightings.count < Int(Int32.max), "more dedupe keys than the index can hold")
         sightings.append(Sighting(at: now.milliseconds, start: records.count))
-        Varint.append(UInt64(key.count) << 1 | space, to: &records)
-        records.append(key)
-        note.write(to: &records)
+        let header = UInt64(key.count) << 1 | space
+        records.append(exactly: Varint.size(of: header) + key.count + note.byteCount) { cursor in
+            cursor.write(varint: header)
+            cursor.write(key)
+            note.write(to: &cursor)
+        }
         return Int32(sightings.count - 1)
     }
 

@@ -1,19 +1,19 @@
 /// Unsigned integers in 7-bit groups, low group first, the high bit of a byte saying another follows
 /// (LEB128): the lengths in the dedupe window's byte arena, where nearly all are under 128 and take one
-/// byte.
+/// byte. Written by `ByteCursor.write(varint:)`.
 enum Varint {
+    /// How many bytes `value` takes.
     @inline(__always)
-    static func append(_ value: UInt64, to bytes: inout ByteArena) {
-        if value < 0x80 {
-            bytes.append(UInt8(value))
-            return
-        }
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
+    static func size(of value: UInt64) -> Int {
+        // 7 bits a byte; 0 takes one byte like any value under 128.
+        (64 - (value | 1).leadingZeroBitCount + 6) / 7
+    }
+
+    /// How many bytes `text` takes after its count: the count's varint and its UTF-8 bytes.
+    @inline(__always)
+    static func size(counted text: String) -> Int {
+        let count = text.utf8.count
+        return size(of: UInt64(count)) + count
     }
 
     /// The integer at `offset`, which is moved past it. The bytes are the arena's own, so they are

@@ -1,0 +1,43 @@
+/// Where the bytes of one record go, in room its `ByteArena` has already made for all of them: one
+/// capacity and uniqueness check per record instead of one per piece (a sighting's record is half a
+/// dozen pieces: lengths, the key, the note's route and params).
+struct ByteCursor {
+    private(set) var position: UnsafeMutableRawPointer
+
+    init(_ position: UnsafeMutableRawPointer) {
+        self.position = position
+    }
+
+    @inline(__always)
+    mutating func write(_ byte: UInt8) {
+        position.storeBytes(of: byte, as: UInt8.self)
+        position += 1
+    }
+
+    @inline(__always)
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        position.copyMemory(from: source, byteCount: bytes.count)
+        position += bytes.count
+    }
+
+    /// `value` as a `Varint`: `Varint.size(of: value)` bytes.
+    @inline(__always)
+    mutating func write(varint value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            write(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        write(UInt8(rest))
+    }
+
+    /// The UTF-8 bytes of `text`, after their count as a `Varint`.
+    @inline(__always)
+    mutating func write(counted text: String) {
+        text.withUTF8Bytes { bytes in
+            write(varint: UInt64(bytes.count))
+            write(UnsafeRawBufferPointer(bytes))
+        }
+    }
+}
