@@ -42,15 +42,18 @@ public struct PushPayload: Sendable {
     let kind: Kind
 
     /// Copies `text` and `members` into the payload's one buffer.
+    ///
+    /// The buffer is reserved and then appended to, not made with `init(unsafeUninitializedCapacity:)`:
+    /// that initializer allocates through the standard library's unspecialized path, which looks up
+    /// the array storage's generic metadata on every call (about 350 instructions a push); reserving
+    /// capacity allocates through code specialized here for `UInt8`.
     init(text: UnsafeBufferPointer<UInt8>, kind: Kind, members: UnsafeBufferPointer<Member>) {
         let memberBytes = UnsafeRawBufferPointer(members)
-        let total = text.count + memberBytes.count
-        storage = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            raw.copyMemory(from: UnsafeRawBufferPointer(text))
-            UnsafeMutableRawBufferPointer(rebasing: raw[text.count...]).copyMemory(from: memberBytes)
-            count = total
-        }
+        var storage: [UInt8] = []
+        storage.reserveCapacity(text.count + memberBytes.count)
+        storage.append(contentsOf: text)
+        memberBytes.withMemoryRebound(to: UInt8.self) { storage.append(contentsOf: $0) }
+        self.storage = storage
         textCount = Int32(text.count)
         self.kind = kind
     }
