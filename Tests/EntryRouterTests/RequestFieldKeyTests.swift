@@ -17,10 +17,8 @@ import Testing
         return text.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer)
             return Result { () throws(JSONParseError) -> (String, Int) in
-                switch try parser.fieldKey() {
-                case .known(let field): ("known " + field.rawValue, parser.position)
-                case .other(let text): ("other " + text, parser.position)
-                }
+                if let field = try parser.fieldKey() { return ("known " + field.rawValue, parser.position) }
+                return ("other " + parser.lastKeyText(), parser.position)
             }
         }
     }

@@ -3,20 +3,14 @@
 /// Every request has four or five members, and making a `String` of each key and comparing it with
 /// the known names one after another (a `switch` on strings) cost about a thousand instructions a
 /// request. A key that is plain ASCII (no escape, no byte above 0x7F) is now compared as bytes, as
-/// its length and at most two words; any other key is decoded as before and looked up by name, so that `"\u0072eq"`
-/// still means `req`. Plain ASCII bytes equal a name exactly when the strings are equal: a name is
+/// its length and at most two words; any other key is decoded as before and looked up by name, so
+/// that `"\u0072eq"` still means `req`. Plain ASCII bytes equal a name exactly when the strings are equal: a name is
 /// ASCII, and only non-ASCII text can be canonically equivalent to different text.
 extension RequestFields {
     /// The member names the protocol knows (SPEC §3.1, §3.2), `launch`'s `push` included.
     enum Field: String {
         case req, op, payload, id, collapseId, expiration, url, source, kind, limit, scene, screen
         case modal, action, busy, parent, gate, open, launch, push
-    }
-
-    /// A member's key: a known name, or any other text (kept for the duplicate check and errors).
-    enum Key {
-        case known(Field)
-        case other(String)
     }
 }
 
@@ -28,7 +22,10 @@ extension JSONParser {
     /// request) is read as two words: the first byte that needs a decision ends the key when it is the
     /// closing quote, and the words, cut to the key's length, are compared with the names' words. Any
     /// other key takes the byte scan, with its errors.
-    mutating func fieldKey() throws(JSONParseError) -> RequestFields.Key {
+    ///
+    /// It returns nil for a key the protocol does not know; `lastKeyText` then makes its text.
+    /// Returning the field alone (not an enum that may carry a `String`) keeps the result in a register.
+    mutating func fieldKey() throws(JSONParseError) -> RequestFields.Field? {
         let start = position + 1
         if start + 16 <= bytes.count, let base = bytes.baseAddress {
             let low = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
@@ -41,26 +38,23 @@ extension JSONParser {
             }
             if length < 16, base[start + length] == ASCII.quote {
                 position = start + length + 1
-                if let field = Self.field(low: low, high: high, length: length) { return .known(field) }
-                return .other(JSONParser.string(UnsafeBufferPointer(start: base + start, count: length)))
+                return Self.field(low: low, high: high, length: length)
             }
         }
         let run = try plainRun(from: start)
         // Escapes and non-ASCII text take the general path.
-        guard !run.escaped, run.ascii else { return Self.key(named: try parseString()) }
+        guard !run.escaped, run.ascii else { return RequestFields.Field(rawValue: try parseString()) }
         position = run.end + 1
         let key = UnsafeBufferPointer(rebasing: bytes[start..<run.end])
         var words = (low: UInt64(0), high: UInt64(0))
         if key.count < 16 { withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(key)) } }
-        if let field = Self.field(low: UInt64(littleEndian: words.low), high: UInt64(littleEndian: words.high),
-                                  length: key.count) {
-            return .known(field)
-        }
-        return .other(JSONParser.string(key))
+        return Self.field(low: UInt64(littleEndian: words.low), high: UInt64(littleEndian: words.high), length: key.count)
     }
 
-    private static func key(named name: String) -> RequestFields.Key {
-        RequestFields.Field(rawValue: name).map { .known($0) } ?? .other(name)
+    /// The text of the key read last (its quote is at `keyOffset`), for an unknown key's duplicate
+    /// check and error; the key was checked when it was read, so this cannot fail.
+    func lastKeyText() -> String {
+        Self.validatedString(in: bytes, at: keyOffset)
     }
 
     /// The field named by the `length` plain ASCII bytes whose first eight are `low` (the first byte
