@@ -10,7 +10,19 @@ extension JSONParser {
             return try parseEscapedString(from: start, firstEscape: run.end)
         }
         position = run.end + 1
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<run.end]), as: UTF8.self)
+        return Self.string(UnsafeBufferPointer(rebasing: bytes[start..<run.end]))
+    }
+
+    /// The `String` of `text`, UTF-8 that was checked before (nothing is repaired: it is checked once
+    /// more, by the standard library). Made in place rather than with `String(decoding:as:)`, which
+    /// validates, then checks for ASCII again and copies: about 50 to 100 instructions fewer per
+    /// string, and a request makes one for each of `id` and `collapseId`.
+    static func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        guard let source = text.baseAddress, !text.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: text.count) { buffer in
+            buffer.baseAddress.unsafelyUnwrapped.initialize(from: source, count: text.count)
+            return text.count
+        }
     }
 
     /// The part of a string from `start` (just past its opening quote) up to its closing quote or its

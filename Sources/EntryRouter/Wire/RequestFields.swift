@@ -69,31 +69,31 @@ struct RequestFields {
             let key = try parser.fieldKey()
             try parser.expectColon()
             switch key {
-            case .known(.req): try Self.store(&req, .req, &parser)
-            case .known(.op): try Self.store(&op, .op, &parser)
-            case .known(.payload): try Self.storePayload(&payload, &payloadBytes, .payload, &parser)
-            case .known(.id): try Self.store(&id, .id, &parser)
-            case .known(.collapseId): try Self.store(&collapseId, .collapseId, &parser)
-            case .known(.expiration): try Self.store(&expiration, .expiration, &parser)
-            case .known(.url): try Self.store(&url, .url, &parser)
-            case .known(.source): try Self.store(&source, .source, &parser)
-            case .known(.kind): try Self.store(&kind, .kind, &parser)
-            case .known(.limit): try Self.store(&limit, .limit, &parser)
-            case .known(.scene): try Self.store(&scene, .scene, &parser)
-            case .known(.screen): try Self.store(&screen, .screen, &parser)
-            case .known(.modal): try Self.store(&modal, .modal, &parser)
-            case .known(.action): try Self.store(&action, .action, &parser)
-            case .known(.busy): try Self.store(&busy, .busy, &parser)
-            case .known(.parent): try Self.store(&parent, .parent, &parser)
-            case .known(.gate): try Self.store(&gate, .gate, &parser)
-            case .known(.open): try Self.store(&open, .open, &parser)
-            case .known(.launch):
+            case .req?: try Self.store(&req, .req, &parser)
+            case .op?: try Self.store(&op, .op, &parser)
+            case .payload?: try Self.storePayload(&payload, &payloadBytes, .payload, &parser)
+            case .id?: try Self.store(&id, .id, &parser)
+            case .collapseId?: try Self.store(&collapseId, .collapseId, &parser)
+            case .expiration?: try Self.store(&expiration, .expiration, &parser)
+            case .url?: try Self.store(&url, .url, &parser)
+            case .source?: try Self.store(&source, .source, &parser)
+            case .kind?: try Self.store(&kind, .kind, &parser)
+            case .limit?: try Self.store(&limit, .limit, &parser)
+            case .scene?: try Self.store(&scene, .scene, &parser)
+            case .screen?: try Self.store(&screen, .screen, &parser)
+            case .modal?: try Self.store(&modal, .modal, &parser)
+            case .action?: try Self.store(&action, .action, &parser)
+            case .busy?: try Self.store(&busy, .busy, &parser)
+            case .parent?: try Self.store(&parent, .parent, &parser)
+            case .gate?: try Self.store(&gate, .gate, &parser)
+            case .open?: try Self.store(&open, .open, &parser)
+            case .launch?:
                 guard launch == nil else { throw parser.duplicateKey(Field.launch.rawValue) }
                 launch = try Self.readLaunch(&parser)
-            case .known(.push):
+            case .push?:
                 try Self.skipUnknown(Field.push.rawValue, &unknownKeys, &parser)
-            case .other(let key):
-                try Self.skipUnknown(key, &unknownKeys, &parser)
+            case nil:
+                try Self.skipUnknown(parser.lastKeyText(), &unknownKeys, &parser)
             }
         }
         try parser.expectEnd()
@@ -133,10 +133,10 @@ struct RequestFields {
             let key = try parser.fieldKey()
             try parser.expectColon()
             switch key {
-            case .known(.url): try store(&launch.url, .url, &parser)
-            case .known(.push): try storePayload(&launch.push, &launch.pushBytes, .push, &parser)
-            case .known(let field): try skipUnknown(field.rawValue, &unknownKeys, &parser)
-            case .other(let key): try skipUnknown(key, &unknownKeys, &parser)
+            case .url?: try store(&launch.url, .url, &parser)
+            case .push?: try storePayload(&launch.push, &launch.pushBytes, .push, &parser)
+            case let field?: try skipUnknown(field.rawValue, &unknownKeys, &parser)
+            case nil: try skipUnknown(parser.lastKeyText(), &unknownKeys, &parser)
             }
         }
         return launch
