@@ -11,6 +11,15 @@ import Testing
         #expect(Array(UnsafeBufferPointer(start: constant.utf8Start, count: constant.utf8CodeUnitCount)) == written)
     }
 
+    /// The run after a reply's params is the params' closing brace and the state member, nothing else.
+    @Test(arguments: EntryState.allCases)
+    func closingParamsWithStateIsTheBraceAndTheStateMember(_ state: EntryState) {
+        let quoted = state.quotedJSON
+        let run = state.closingParamsWithState
+        #expect(Array(UnsafeBufferPointer(start: run.utf8Start, count: run.utf8CodeUnitCount))
+            == Array("},\"state\":".utf8) + Array(UnsafeBufferPointer(start: quoted.utf8Start, count: quoted.utf8CodeUnitCount)))
+    }
+
     /// A reply and an entry event carry the state exactly as before, whatever the state.
     @Test(arguments: EntryState.allCases)
     func messagesCarryTheState(_ state: EntryState) {

@@ -46,6 +46,25 @@ import Testing
         }
     }
 
+    /// Every digit count, on both sides of each power of ten, is the integer's decimal text, into
+    /// both sinks.
+    @Test func writesEveryDigitCount() {
+        var values: [Int64] = [0, 9, 99_999_999, 100_000_000, -99_999_999, -100_000_000, 12_345_678, 1_000_000_007]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            values += [power, power - 1, power + 1, -power]
+            power *= 10
+        }
+        for value in values {
+            var out: [UInt8] = []
+            JSONWriter.appendInteger(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value))
+            var buffer = OutputBuffer()
+            JSONWriter.writeInteger(value, to: &buffer)
+            #expect(buffer.withUnsafeBytes { Array($0) } == out)
+        }
+    }
+
     @Test(arguments: [
         "null", "[true,false]", "-12", "0.5", "1e-07", "1e+300", "\"\\u0001\\\"\\\\ \u{e9}\u{10FFFF}\"",
         #"{"aps":{"alert":{"body":"Kim invited you","title":"Invitation"},"sound":"default"},"type":"invitation"}"#,

@@ -119,6 +119,14 @@ public enum JSONWriter {
     static func writeObject<Value, Sink: JSONSink & ~Copyable>(_ map: [String: Value], to out: inout Sink,
                                                                  _ writeValue: (Value, inout Sink) -> Void) {
         out.write(ASCII.openBrace)
+        writeMembers(map, to: &out, writeValue)
+        out.write(ASCII.closeBrace)
+    }
+
+    /// Writes an object's members without its braces, keys sorted: a caller that writes fixed text
+    /// around the object writes the braces as part of it.
+    static func writeMembers<Value, Sink: JSONSink & ~Copyable>(_ map: [String: Value], to out: inout Sink,
+                                                                  _ writeValue: (Value, inout Sink) -> Void) {
         if map.count <= 1 {
             // Zero or one member (the common case for params): nothing to sort, nothing to allocate,
             // and no iterator.
@@ -135,7 +143,6 @@ public enum JSONWriter {
                 writeValue(member.value, &out)
             }
         }
-        out.write(ASCII.closeBrace)
     }
 
     /// Writes a member's raw prefix (`,"modal":`, written out by the caller so key order and

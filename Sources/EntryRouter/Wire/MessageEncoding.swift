@@ -25,16 +25,18 @@ extension Message {
 }
 
 extension Reply {
+    /// Fixed pieces that always follow each other are written as one run (`{"req":`, `"ok":true,"id":`,
+    /// `},"state":"pending"`): each piece is a capacity check and a copy, and a push reply had fourteen.
     fileprivate func encode<Sink: JSONSink & ~Copyable>(into out: inout Sink) {
-        out.write(ASCII.openBrace)
         if let req {
-            out.write("\"req\":")
+            out.write("{\"req\":")
             JSONWriter.write(req, to: &out)
             out.write(ASCII.comma)
+        } else {
+            out.write(ASCII.openBrace)
         }
         switch body {
         case .success(let body):
-            out.write("\"ok\":true")
             body.encode(into: &out)
         case .failure(let error):
             JSONWriter.writeMember("\"ok\":false,\"error\":{\"code\":", error.code.rawValue, to: &out)
@@ -46,22 +48,22 @@ extension Reply {
 }
 
 extension ReplyBody {
-    /// Appends the body's members, each preceded by a comma (they follow `"ok":true`).
+    /// Appends `"ok":true` and the body's members, each preceded by a comma.
     fileprivate func encode<Sink: JSONSink & ~Copyable>(into out: inout Sink) {
         switch self {
         case .ok:
-            break
+            out.write("\"ok\":true")
         case .entry(let entry):
-            JSONWriter.writeMember(",\"id\":", entry.id, to: &out)
+            JSONWriter.writeMember("\"ok\":true,\"id\":", entry.id, to: &out)
             JSONWriter.writeMember(",\"route\":", entry.route, to: &out)
-            out.write(",\"params\":")
-            JSONWriter.writeStringMap(entry.params, to: &out)
-            out.write(",\"state\":")
-            out.write(entry.state.quotedJSON)
+            out.write(",\"params\":{")
+            JSONWriter.writeMembers(entry.params, to: &out) { value, out in JSONWriter.writeString(value, to: &out) }
+            out.write(entry.state.closingParamsWithState)
         case .retracted(let count):
-            out.write(",\"retracted\":")
+            out.write("\"ok\":true,\"retracted\":")
             JSONWriter.writeInteger(Int64(count), to: &out)
         case .status(let report):
+            out.write("\"ok\":true")
             report.encodeMembers(into: &out)
         }
     }
@@ -210,6 +212,23 @@ extension EntryState {
         case .expired: "\"expired\""
         case .duplicate: "\"duplicate\""
         case .updated: "\"updated\""
+        }
+    }
+
+    /// What follows a push or open reply's params members: the map's `}` and the `state` member, as
+    /// one run. `EntryStateJSONTests` hold it to `quotedJSON`.
+    var closingParamsWithState: StaticString {
+        switch self {
+        case .pending: "},\"state\":\"pending\""
+        case .queued: "},\"state\":\"queued\""
+        case .presenting: "},\"state\":\"presenting\""
+        case .presented: "},\"state\":\"presented\""
+        case .done: "},\"state\":\"done\""
+        case .replaced: "},\"state\":\"replaced\""
+        case .retracted: "},\"state\":\"retracted\""
+        case .expired: "},\"state\":\"expired\""
+        case .duplicate: "},\"state\":\"duplicate\""
+        case .updated: "},\"state\":\"updated\""
         }
     }
 }
