@@ -85,4 +85,17 @@ import Testing
         #expect(route(#"{"link":"nowhere://y"}"#).failureCode == .notAllowed)
         #expect(route(#"{"link":{"Simulator Target Bundle":"other"}}"#).failureCode == .noRoute)
     }
+
+    /// The top-level members are matched against every one-key path in one pass: an escaped key stops
+    /// the pass and the paths not found yet are looked up as text, nested members of the same key are
+    /// passed over, and keys longer than any path's are skipped.
+    @Test func oneKeyPathsAreFoundInOnePass() {
+        #expect(route(#"{"\u0074ype":"x","n":2}"#)?.params == ["n": "2"])
+        #expect(route(#"{"n":1,"\u0074ype":"x"}"#)?.params == ["n": "1"])
+        #expect(route(#"{"n":1,"\u0074ype":"y"}"#) == nil)
+        #expect(route(#"{"a":{"type":"x","n":3},"n":4,"type":"x"}"#)?.params == ["t": "x", "n": "3"])
+        #expect(route(#"{"a":{"type":"y","n":3},"n":4,"type":"x"}"#)?.params == ["a": "y", "n": "4"])
+        #expect(route(#"{"a long key that no path has":1,"k\u00e9y":"v","type":"x"}"#)?.params == ["k": "v"])
+        #expect(route(#"{"":0,"t":1,"type":"x"}"#)?.route == "top")
+    }
 }

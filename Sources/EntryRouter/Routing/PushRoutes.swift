@@ -53,6 +53,13 @@ final class PushRoutes: Sendable {
     private let bundle: Test?
     /// The number of the `pushLinkKey` path, if the config has one.
     private let link: Int32?
+    /// The paths of one ASCII key (most are: `type`, `noticeId`) by the key's length: the first such
+    /// path of each length, and after each path the next of the same length (-1 ends both). A payload's
+    /// top-level members are matched against these in one pass (`scanTop`) instead of one pass per path.
+    private let topByLength: [Int32]
+    private let nextOfLength: [Int32]
+    /// The same paths in one list, to mark those the pass did not find.
+    private let topPaths: [Int32]
 
     /// `routes` with their readers, in file order; `bundleId` the app a payload naming one in the
     /// simulator's bundle key must name; `linkKey` the config's `pushLinkKey`.
@@ -107,6 +114,21 @@ final class PushRoutes: Sendable {
         self.values = values
         self.paths = paths
         self.pool = pool
+        var topByLength: [Int32] = []
+        var nextOfLength = [Int32](repeating: -1, count: paths.count)
+        var topPaths: [Int32] = []
+        for number in paths.indices.reversed() where paths[number].count == 1 {
+            let key = pool.withContents { $1[paths[number].lowerBound] }
+            guard key.ascii else { continue }
+            let length = Int(key.end - key.start)
+            if topByLength.count <= length { topByLength += repeatElement(-1, count: length + 1 - topByLength.count) }
+            nextOfLength[number] = topByLength[length]
+            topByLength[length] = Int32(number)
+            topPaths.append(Int32(number))
+        }
+        self.topByLength = topByLength
+        self.nextOfLength = nextOfLength
+        self.topPaths = topPaths
     }
 
     /// The first route whose selector matches `payload`: its index in the config, its params and the
@@ -143,9 +165,10 @@ final class PushRoutes: Sendable {
 
     private func route(_ payload: PushPayload, _ lookup: PushLookup, _ tests: UnsafeBufferPointer<Test>,
                        _ probes: UnsafeMutableBufferPointer<Probe>) -> Outcome {
-        if let bundle {
-            let probe = probe(Int(bundle.path), lookup, probes)
-            if let member = probe.member, !holds(bundle, member, probe, payload, lookup) { return .wrongBundle(member: member) }
+        scanTop(lookup, probes)
+        if let bundle, let member = probe(Int(bundle.path), lookup, probes).member,
+           !holds(bundle, member, Int(bundle.path), payload, lookup, probes) {
+            return .wrongBundle(member: member)
         }
         if let link, let member = probe(Int(link), lookup, probes).member, let url = payload.string(at: member) {
             return .link(url)
@@ -161,13 +184,45 @@ final class PushRoutes: Sendable {
         return .none
     }
 
-    /// What is known of the member at one path, once looked up: its index (or `absent`), and when it
-    /// is a string, its `StringHead`.
+    /// Finds the payload's top-level members whose keys are the one-key paths (`topByLength`), in one
+    /// pass over those members: the first member of each key is its path's probe, and a path no member
+    /// has is absent. A key that is not plain can equal a path's key only as text: the pass stops
+    /// there, and the paths it has not found yet are looked up one by one when needed, as deeper
+    /// paths are.
+    @inline(__always)
+    private func scanTop(_ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) {
+        guard lookup.isObject, !topByLength.isEmpty else { return }
+        var index = 0
+        while index < lookup.members.count {
+            let member = lookup.members[index]
+            guard member.keyPlain else { return }
+            let length = Int(member.keyEnd &- member.keyStart)
+            if length < topByLength.count {
+                var number = Int(topByLength[length])
+                while number >= 0 {
+                    if probes[number].index == Probe.unknown.index,
+                       PushLookup.equal(lookup.bytes, from: Int(lookup.keys[paths[number].lowerBound].start), lookup.text,
+                                        from: Int(member.keyStart), count: length) {
+                        probes[number].index = Int32(index)
+                    }
+                    number = Int(nextOfLength[number])
+                }
+            }
+            index = Int(member.subtreeEnd)
+        }
+        for number in topPaths where probes[Int(number)].index == Probe.unknown.index {
+            probes[Int(number)].index = Probe.absent
+        }
+    }
+
+    /// What is known of the member at one path, once looked up: its index (or `absent`), and, once a
+    /// test has needed it, its `StringHead` (params never need it).
     private struct Probe {
         var index: Int32
+        var headRead: Bool
         var head: StringHead
 
-        static let unknown = Probe(index: -2, head: .none)
+        static let unknown = Probe(index: -2, headRead: false, head: .none)
         static let absent: Int32 = -1
 
         var member: Int? { index < 0 ? nil : Int(index) }
@@ -179,23 +234,30 @@ final class PushRoutes: Sendable {
     private func matches(_ range: Range<Int>, of tests: UnsafeBufferPointer<Test>, _ payload: PushPayload,
                          _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
         for position in range {
-            let probe = probe(Int(tests[position].path), lookup, probes)
-            guard let member = probe.member, holds(tests[position], member, probe, payload, lookup) else { return false }
+            let path = Int(tests[position].path)
+            guard let member = probe(path, lookup, probes).member,
+                  holds(tests[position], member, path, payload, lookup, probes) else { return false }
         }
         return true
     }
 
-    /// Whether `test` holds for `member`, the member at its path (`probe`).
+    /// Whether `test` holds for `member`, the member at its path (`path`).
     @inline(__always)
-    private func holds(_ test: Test, _ member: Int, _ probe: Probe, _ payload: PushPayload, _ lookup: PushLookup) -> Bool {
+    private func holds(_ test: Test, _ member: Int, _ path: Int, _ payload: PushPayload, _ lookup: PushLookup,
+                       _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
         switch test.expected {
         case .plainString(let bytes):
-            if probe.head == test.head {
+            if !probes[path].headRead {
+                probes[path].head = lookup.stringHead(at: member)
+                probes[path].headRead = true
+            }
+            let head = probes[path].head
+            if head == test.head {
                 return bytes.count <= StringHead.width || lookup.plainString(at: member, endsAs: bytes)
             }
             // An escaped or non-ASCII string compares as text; any other head differs from the
             // selector's bytes.
-            return probe.head.isEscaped && payload.value(of: member) == .string(pool.string(in: bytes))
+            return head.isEscaped && payload.value(of: member) == .string(pool.string(in: bytes))
         case .bool(let flag):
             return lookup.members[member].kind == (flag ? .true : .false)
         case .null:
@@ -209,11 +271,7 @@ final class PushRoutes: Sendable {
     @inline(__always)
     private func probe(_ number: Int, _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) -> Probe {
         if probes[number].index == Probe.unknown.index {
-            if let member = lookup.member(at: paths[number]) {
-                probes[number] = Probe(index: Int32(member), head: lookup.stringHead(at: member))
-            } else {
-                probes[number].index = Probe.absent
-            }
+            probes[number].index = lookup.member(at: paths[number]).map(Int32.init) ?? Probe.absent
         }
         return probes[number]
     }
