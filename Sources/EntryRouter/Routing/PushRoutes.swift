@@ -241,29 +241,31 @@ final class PushRoutes: Sendable {
         return true
     }
 
-    /// Whether `test` holds for `member`, the member at its path (`path`).
+    /// Whether `test` holds for `member`, the member at its path (`path`). A plain string's head is
+    /// compared here; everything rarer is in `holdsSlowly`, out of line, so that this stays small
+    /// enough to inline into the loop over the routes.
     @inline(__always)
     private func holds(_ test: Test, _ member: Int, _ path: Int, _ payload: PushPayload, _ lookup: PushLookup,
                        _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
+        guard case .plainString(let bytes) = test.expected else { return holdsSlowly(test, member, payload, lookup) }
+        if !probes[path].headRead {
+            probes[path].head = lookup.stringHead(at: member)
+            probes[path].headRead = true
+        }
+        let head = probes[path].head
+        if head == test.head { return bytes.count <= StringHead.width || lookup.plainString(at: member, endsAs: bytes) }
+        // An escaped or non-ASCII string compares as text; any other head differs from the selector's bytes.
+        return head.isEscaped && holdsSlowly(test, member, payload, lookup)
+    }
+
+    /// `holds` for a test of anything but a plain payload string, comparing values.
+    @inline(never)
+    private func holdsSlowly(_ test: Test, _ member: Int, _ payload: PushPayload, _ lookup: PushLookup) -> Bool {
         switch test.expected {
-        case .plainString(let bytes):
-            if !probes[path].headRead {
-                probes[path].head = lookup.stringHead(at: member)
-                probes[path].headRead = true
-            }
-            let head = probes[path].head
-            if head == test.head {
-                return bytes.count <= StringHead.width || lookup.plainString(at: member, endsAs: bytes)
-            }
-            // An escaped or non-ASCII string compares as text; any other head differs from the
-            // selector's bytes.
-            return head.isEscaped && payload.value(of: member) == .string(pool.string(in: bytes))
-        case .bool(let flag):
-            return lookup.members[member].kind == (flag ? .true : .false)
-        case .null:
-            return lookup.members[member].kind == .null
-        case .value(let index):
-            return payload.value(of: member) == values[index]
+        case .plainString(let bytes): return payload.value(of: member) == .string(pool.string(in: bytes))
+        case .bool(let flag): return lookup.members[member].kind == (flag ? .true : .false)
+        case .null: return lookup.members[member].kind == .null
+        case .value(let index): return payload.value(of: member) == values[index]
         }
     }
 
