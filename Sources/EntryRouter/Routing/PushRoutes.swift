@@ -60,6 +60,9 @@ final class PushRoutes: Sendable {
     private let nextOfLength: [Int32]
     /// The same paths in one list, to mark those the pass did not find.
     private let topPaths: [Int32]
+    /// For each such path, where its key's bytes start in the pool (by path number; -1 for others):
+    /// the pass compares them without going through the path's range and the pool's key.
+    private let topKeyStarts: [Int32]
 
     /// `routes` with their readers, in file order; `bundleId` the app a payload naming one in the
     /// simulator's bundle key must name; `linkKey` the config's `pushLinkKey`.
@@ -117,6 +120,7 @@ final class PushRoutes: Sendable {
         var topByLength: [Int32] = []
         var nextOfLength = [Int32](repeating: -1, count: paths.count)
         var topPaths: [Int32] = []
+        var topKeyStarts = [Int32](repeating: -1, count: paths.count)
         for number in paths.indices.reversed() where paths[number].count == 1 {
             let key = pool.withContents { $1[paths[number].lowerBound] }
             guard key.ascii else { continue }
@@ -125,10 +129,12 @@ final class PushRoutes: Sendable {
             nextOfLength[number] = topByLength[length]
             topByLength[length] = Int32(number)
             topPaths.append(Int32(number))
+            topKeyStarts[number] = key.start
         }
         self.topByLength = topByLength
         self.nextOfLength = nextOfLength
         self.topPaths = topPaths
+        self.topKeyStarts = topKeyStarts
     }
 
     /// The first route whose selector matches `payload`: its index in the config, its params and the
@@ -201,7 +207,7 @@ final class PushRoutes: Sendable {
                 var number = Int(topByLength[length])
                 while number >= 0 {
                     if probes[number].index == Probe.unknown.index,
-                       PushLookup.equal(lookup.bytes, from: Int(lookup.keys[paths[number].lowerBound].start), lookup.text,
+                       PushLookup.equal(lookup.bytes, from: Int(topKeyStarts[number]), lookup.text,
                                         from: Int(member.keyStart), count: length) {
                         probes[number].index = Int32(index)
                     }
