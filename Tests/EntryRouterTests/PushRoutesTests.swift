@@ -67,4 +67,35 @@ import Testing
         #expect(route(#"{"type":"y","a":{"b":{"type":"y"}}}"#) == nil)
         #expect(route(#"{"type":"y","a":"x"}"#) == nil)
     }
+
+    /// The simulator's bundle key and the link key are paths of the same table as the selectors': a
+    /// route that tests or reads them sees the same member, and the bundle is checked before the link.
+    @Test func bundleAndLinkKeysShareTheTable() throws {
+        let json = RoutingFixtures.config(routes: """
+            {"name": "sim", "push": {"Simulator Target Bundle": "com.example.app"}, "params": {"l": "link", "b": "Simulator Target Bundle"}, "modal": "alert"}
+            """)
+        let table = RoutingTable(config: try RoutingFixtures.load(json))
+        func route(_ text: String) -> Result<RouteMatch, WireError> {
+            table.route(push: try! PushPayload.scanning(Array(text.utf8)), payloadBytes: text.utf8.count)
+        }
+        #expect(try route(#"{"Simulator Target Bundle":"com.example.app","link":2}"#).get().params == ["b": "com.example.app", "l": "2"])
+        #expect(try route(#"{"Simulator Target Bundle":"com.example.\u0061pp"}"#).get().params == ["b": "com.example.app"])
+        #expect(route(#"{"Simulator Target Bundle":"com.example.ap","link":"x://y"}"#).failureCode == .wrongBundle)
+        #expect(route(#"{"Simulator Target Bundle":null}"#).failureCode == .wrongBundle)
+        #expect(route(#"{"link":"nowhere://y"}"#).failureCode == .notAllowed)
+        #expect(route(#"{"link":{"Simulator Target Bundle":"other"}}"#).failureCode == .noRoute)
+    }
+
+    /// The top-level members are matched against every one-key path in one pass: an escaped key stops
+    /// the pass and the paths not found yet are looked up as text, nested members of the same key are
+    /// passed over, and keys longer than any path's are skipped.
+    @Test func oneKeyPathsAreFoundInOnePass() {
+        #expect(route(#"{"\u0074ype":"x","n":2}"#)?.params == ["n": "2"])
+        #expect(route(#"{"n":1,"\u0074ype":"x"}"#)?.params == ["n": "1"])
+        #expect(route(#"{"n":1,"\u0074ype":"y"}"#) == nil)
+        #expect(route(#"{"a":{"type":"x","n":3},"n":4,"type":"x"}"#)?.params == ["t": "x", "n": "3"])
+        #expect(route(#"{"a":{"type":"y","n":3},"n":4,"type":"x"}"#)?.params == ["a": "y", "n": "4"])
+        #expect(route(#"{"a long key that no path has":1,"k\u00e9y":"v","type":"x"}"#)?.params == ["k": "v"])
+        #expect(route(#"{"":0,"t":1,"type":"x"}"#)?.route == "top")
+    }
 }

@@ -43,12 +43,9 @@ struct PushKeyPool: Sendable {
         return Key(start: Int32(start), end: Int32(bytes.count), ascii: utf8.allSatisfy { $0 < 0x80 })
     }
 
-    /// The key at `position` (an element of a range `add` returned).
-    func key(at position: Int) -> Key { keys[position] }
-
-    /// Calls `body` with the pool's bytes, for comparing many keys with one pointer.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer(body)
+    /// Calls `body` with the pool's bytes and keys, for looking up many keys with two pointers.
+    func withContents<Result>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Key>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in keys.withUnsafeBufferPointer { body(bytes, $0) } }
     }
 
     /// The `StringHead` of the ASCII string at `range` (a selector's value).
@@ -56,11 +53,7 @@ struct PushKeyPool: Sendable {
         bytes.withUnsafeBufferPointer { StringHead($0, range) }
     }
 
-    /// The text of `key`, or of a selector's string at `range`, for comparing as `String`s.
-    func string(of key: Key) -> String {
-        string(in: Int(key.start)..<Int(key.end))
-    }
-
+    /// The text of a selector's string at `range`, for comparing as `String`s.
     func string(in range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }

@@ -5,6 +5,8 @@
 /// or a param reads is numbered when the table is built, and routing a payload looks each number up
 /// at most once, when a route first needs it; the routes after it compare the member found. Tests
 /// and spans are plain values in flat arrays, read in place: trying a route counts no references.
+/// The two members every push is checked for first, the simulator's bundle key and the push link
+/// key, are paths of the same table, looked up with the same pointers as the selectors'.
 /// A class, so that the closure routing runs in captures one reference, not a copy of every array.
 final class PushRoutes: Sendable {
     /// A selector's value, in the form cheapest to compare with a payload's member.
@@ -46,50 +48,93 @@ final class PushRoutes: Sendable {
     /// The distinct paths, each a range of keys of `pool`.
     private let paths: [Range<Int>]
     private let pool: PushKeyPool
+    /// The simulator's bundle key and the config's bundle id, as a test that a payload holding the
+    /// key must pass (`RoutingTable.simulatorBundleKey`); nil when no bundle id is given.
+    private let bundle: Test?
+    /// The number of the `pushLinkKey` path, if the config has one.
+    private let link: Int32?
+    /// The paths of one ASCII key (most are: `type`, `noticeId`) by the key's length: the first such
+    /// path of each length, and after each path the next of the same length (-1 ends both). A payload's
+    /// top-level members are matched against these in one pass (`scanTop`) instead of one pass per path.
+    private let topByLength: [Int32]
+    private let nextOfLength: [Int32]
+    /// The same paths in one list, to mark those the pass did not find.
+    private let topPaths: [Int32]
+    /// For each such path, where its key's bytes start in the pool (by path number; -1 for others):
+    /// the pass compares them without going through the path's range and the pool's key.
+    private let topKeyStarts: [Int32]
 
-    init(_ routes: [(route: Int, reader: PushParams)]) {
+    /// `routes` with their readers, in file order; `bundleId` the app a payload naming one in the
+    /// simulator's bundle key must name; `linkKey` the config's `pushLinkKey`.
+    init(_ routes: [(route: Int, reader: PushParams)], bundleId: String? = nil, linkKey: String? = nil) {
         var pool = PushKeyPool()
         var paths: [Range<Int>] = []
         var numbers: [[Substring]: Int32] = [:]
-        func number(_ path: String) -> Int32 {
-            let keys = path.split(separator: ".", omittingEmptySubsequences: false)
+        func number(keys: [Substring], add: (inout PushKeyPool) -> Range<Int>) -> Int32 {
             if let known = numbers[keys] { return known }
             let number = Int32(paths.count)
             numbers[keys] = number
-            paths.append(pool.add(path: path))
+            paths.append(add(&pool))
             return number
+        }
+        func number(_ path: String) -> Int32 {
+            number(keys: path.split(separator: ".", omittingEmptySubsequences: false)) { $0.add(path: path) }
+        }
+        var values: [JSONValue] = []
+        func test(_ path: Int32, _ value: JSONValue) -> Test {
+            let expected: Expected
+            switch value {
+            case .string(let text) where text.utf8.allSatisfy({ $0 < 0x80 }): expected = .plainString(pool.add(ascii: text))
+            case .bool(let flag): expected = .bool(flag)
+            case .null: expected = .null
+            default:
+                expected = .value(values.count)
+                values.append(value)
+            }
+            var head = StringHead.none
+            if case .plainString(let bytes) = expected { head = pool.head(of: bytes) }
+            return Test(path: path, head: head, expected: expected)
         }
         var spans: [Span] = []
         var tests: [Test] = []
-        var values: [JSONValue] = []
         var paramPaths: [Int32] = []
         for (route, reader) in routes {
             let firstTest = tests.count
             let firstParam = paramPaths.count
             for (path, value) in reader.selector {
-                let expected: Expected
-                switch value {
-                case .string(let text) where text.utf8.allSatisfy({ $0 < 0x80 }): expected = .plainString(pool.add(ascii: text))
-                case .bool(let flag): expected = .bool(flag)
-                case .null: expected = .null
-                default:
-                    expected = .value(values.count)
-                    values.append(value)
-                }
-                var head = StringHead.none
-                if case .plainString(let bytes) = expected { head = pool.head(of: bytes) }
-                tests.append(Test(path: number(path), head: head, expected: expected))
+                tests.append(test(number(path), value))
             }
             paramPaths += reader.paths.map(number)
             spans.append(Span(route: route, tests: firstTest..<tests.count, params: firstParam..<paramPaths.count))
         }
         self.spans = spans
         self.tests = tests
-        self.values = values
         self.paramPaths = paramPaths
         readers = routes.map(\.reader)
+        let bundleKey = RoutingTable.simulatorBundleKey
+        bundle = bundleId.map { test(number(keys: [bundleKey[...]]) { $0.add(key: bundleKey) }, .string($0)) }
+        link = linkKey.map(number)
+        self.values = values
         self.paths = paths
         self.pool = pool
+        var topByLength: [Int32] = []
+        var nextOfLength = [Int32](repeating: -1, count: paths.count)
+        var topPaths: [Int32] = []
+        var topKeyStarts = [Int32](repeating: -1, count: paths.count)
+        for number in paths.indices.reversed() where paths[number].count == 1 {
+            let key = pool.withContents { $1[paths[number].lowerBound] }
+            guard key.ascii else { continue }
+            let length = Int(key.end - key.start)
+            if topByLength.count <= length { topByLength += repeatElement(-1, count: length + 1 - topByLength.count) }
+            nextOfLength[number] = topByLength[length]
+            topByLength[length] = Int32(number)
+            topPaths.append(Int32(number))
+            topKeyStarts[number] = key.start
+        }
+        self.topByLength = topByLength
+        self.nextOfLength = nextOfLength
+        self.topPaths = topPaths
+        self.topKeyStarts = topKeyStarts
     }
 
     /// The first route whose selector matches `payload`: its index in the config, its params and the
@@ -100,32 +145,90 @@ final class PushRoutes: Sendable {
         var identity: String?
     }
 
-    /// The first route whose selector matches `payload`, and its params; nil when none does.
-    func match(_ payload: PushPayload) -> Match? {
-        guard !spans.isEmpty else { return nil }
-        return withUnsafeTemporaryAllocation(of: Probe.self, capacity: paths.count) { probes in
+    /// What a payload routes to, as far as its selectors and keys tell.
+    enum Outcome {
+        /// The simulator's bundle key names another app: the member that does.
+        case wrongBundle(member: Int)
+        /// The push link key holds a string: that string, the URL to route.
+        case link(String)
+        case match(Match)
+        /// No route's selector matches.
+        case none
+    }
+
+    /// Checks `payload`'s bundle key, then its link key, then finds the first route whose selector
+    /// matches and reads its params.
+    func route(_ payload: PushPayload) -> Outcome {
+        withUnsafeTemporaryAllocation(of: Probe.self, capacity: paths.count) { probes in
             probes.initialize(repeating: Probe.unknown)
-            return tests.withUnsafeBufferPointer { tests in
-                for position in spans.indices where matches(spans[position].tests, of: tests, payload, probes) {
-                    let params = spans[position].params
-                    var identity: String?
-                    let values = readers[position].read(from: payload, identity: &identity) { param in
-                        probe(Int(paramPaths[params.lowerBound + param]), of: payload, probes).member
-                    }
-                    return Match(route: spans[position].route, params: values, identity: identity)
+            return payload.withLookup(in: pool) { lookup in
+                tests.withUnsafeBufferPointer { tests in
+                    route(payload, lookup, tests, probes)
                 }
-                return nil
             }
         }
     }
 
-    /// What is known of the member at one path, once looked up: its index (or `absent`), and when it
-    /// is a string, its `StringHead`.
+    private func route(_ payload: PushPayload, _ lookup: PushLookup, _ tests: UnsafeBufferPointer<Test>,
+                       _ probes: UnsafeMutableBufferPointer<Probe>) -> Outcome {
+        scanTop(lookup, probes)
+        if let bundle, let member = probe(Int(bundle.path), lookup, probes).member,
+           !holds(bundle, member, Int(bundle.path), payload, lookup, probes) {
+            return .wrongBundle(member: member)
+        }
+        if let link, let member = probe(Int(link), lookup, probes).member, let url = payload.string(at: member) {
+            return .link(url)
+        }
+        for position in spans.indices where matches(spans[position].tests, of: tests, payload, lookup, probes) {
+            let params = spans[position].params
+            var identity: String?
+            let values = readers[position].read(from: payload, identity: &identity) { param in
+                probe(Int(paramPaths[params.lowerBound + param]), lookup, probes).member
+            }
+            return .match(Match(route: spans[position].route, params: values, identity: identity))
+        }
+        return .none
+    }
+
+    /// Finds the payload's top-level members whose keys are the one-key paths (`topByLength`), in one
+    /// pass over those members: the first member of each key is its path's probe, and a path no member
+    /// has is absent. A key that is not plain can equal a path's key only as text: the pass stops
+    /// there, and the paths it has not found yet are looked up one by one when needed, as deeper
+    /// paths are.
+    @inline(__always)
+    private func scanTop(_ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) {
+        guard lookup.isObject, !topByLength.isEmpty else { return }
+        var index = 0
+        while index < lookup.members.count {
+            let member = lookup.members[index]
+            guard member.keyPlain else { return }
+            let length = Int(member.keyEnd &- member.keyStart)
+            if length < topByLength.count {
+                var number = Int(topByLength[length])
+                while number >= 0 {
+                    if probes[number].index == Probe.unknown.index,
+                       PushLookup.equal(lookup.bytes, from: Int(topKeyStarts[number]), lookup.text,
+                                        from: Int(member.keyStart), count: length) {
+                        probes[number].index = Int32(index)
+                    }
+                    number = Int(nextOfLength[number])
+                }
+            }
+            index = Int(member.subtreeEnd)
+        }
+        for number in topPaths where probes[Int(number)].index == Probe.unknown.index {
+            probes[Int(number)].index = Probe.absent
+        }
+    }
+
+    /// What is known of the member at one path, once looked up: its index (or `absent`), and, once a
+    /// test has needed it, its `StringHead` (params never need it).
     private struct Probe {
         var index: Int32
+        var headRead: Bool
         var head: StringHead
 
-        static let unknown = Probe(index: -2, head: .none)
+        static let unknown = Probe(index: -2, headRead: false, head: .none)
         static let absent: Int32 = -1
 
         var member: Int? { index < 0 ? nil : Int(index) }
@@ -135,40 +238,48 @@ final class PushRoutes: Sendable {
     /// usual miss costs a few comparisons, less than a call.
     @inline(__always)
     private func matches(_ range: Range<Int>, of tests: UnsafeBufferPointer<Test>, _ payload: PushPayload,
-                         _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
+                         _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
         for position in range {
-            let probe = probe(Int(tests[position].path), of: payload, probes)
-            guard let member = probe.member else { return false }
-            switch tests[position].expected {
-            case .plainString(let bytes):
-                if probe.head == tests[position].head {
-                    guard bytes.count > StringHead.width else { continue }
-                    guard payload.plainString(at: member, endsAs: bytes, of: pool) else { return false }
-                } else if !probe.head.isEscaped || payload.value(of: member) != .string(pool.string(in: bytes)) {
-                    // An escaped or non-ASCII string compares as text; any other head differs from the
-                    // selector's bytes.
-                    return false
-                }
-            case .bool(let flag):
-                guard payload.kind(at: member) == (flag ? .true : .false) else { return false }
-            case .null:
-                guard payload.kind(at: member) == .null else { return false }
-            case .value(let index):
-                guard payload.value(of: member) == values[index] else { return false }
-            }
+            let path = Int(tests[position].path)
+            guard let member = probe(path, lookup, probes).member,
+                  holds(tests[position], member, path, payload, lookup, probes) else { return false }
         }
         return true
     }
 
+    /// Whether `test` holds for `member`, the member at its path (`path`). A plain string's head is
+    /// compared here; everything rarer is in `holdsSlowly`, out of line, so that this stays small
+    /// enough to inline into the loop over the routes.
+    @inline(__always)
+    private func holds(_ test: Test, _ member: Int, _ path: Int, _ payload: PushPayload, _ lookup: PushLookup,
+                       _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
+        guard case .plainString(let bytes) = test.expected else { return holdsSlowly(test, member, payload, lookup) }
+        if !probes[path].headRead {
+            probes[path].head = lookup.stringHead(at: member)
+            probes[path].headRead = true
+        }
+        let head = probes[path].head
+        if head == test.head { return bytes.count <= StringHead.width || lookup.plainString(at: member, endsAs: bytes) }
+        // An escaped or non-ASCII string compares as text; any other head differs from the selector's bytes.
+        return head.isEscaped && holdsSlowly(test, member, payload, lookup)
+    }
+
+    /// `holds` for a test of anything but a plain payload string, comparing values.
+    @inline(never)
+    private func holdsSlowly(_ test: Test, _ member: Int, _ payload: PushPayload, _ lookup: PushLookup) -> Bool {
+        switch test.expected {
+        case .plainString(let bytes): return payload.value(of: member) == .string(pool.string(in: bytes))
+        case .bool(let flag): return lookup.members[member].kind == (flag ? .true : .false)
+        case .null: return lookup.members[member].kind == .null
+        case .value(let index): return payload.value(of: member) == values[index]
+        }
+    }
+
     /// The member at path `number`, looked up on first use and remembered in `probes`.
     @inline(__always)
-    private func probe(_ number: Int, of payload: PushPayload, _ probes: UnsafeMutableBufferPointer<Probe>) -> Probe {
+    private func probe(_ number: Int, _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) -> Probe {
         if probes[number].index == Probe.unknown.index {
-            if let member = payload.member(at: paths[number], in: pool) {
-                probes[number] = Probe(index: Int32(member), head: payload.stringHead(at: member))
-            } else {
-                probes[number].index = Probe.absent
-            }
+            probes[number].index = lookup.member(at: paths[number]).map(Int32.init) ?? Probe.absent
         }
         return probes[number]
     }

@@ -20,10 +20,9 @@ public struct RoutingTable: EntryRouting {
     private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules, root: UInt32?)]
     /// The declared custom schemes and the trie root of each one's patterns.
     private let schemes: [(name: FoldedName, root: UInt32?)]
-    /// The routes with a `push` selector, in file order, with their selectors compiled.
+    /// The routes with a `push` selector, in file order, with their selectors compiled, and the
+    /// bundle and link keys every push is checked for.
     let pushRoutes: PushRoutes
-    /// `pushLinkKey`, split into its keys.
-    let pushLinkPath: PushParams.KeyPath?
 
     /// Redirects followed for one entry before giving up with `no_route` (SPEC §4).
     public static let maxRedirectHops = 5
@@ -97,8 +96,7 @@ public struct RoutingTable: EntryRouting {
         self.trie = trie
         self.heads = heads
         self.outcomes = outcomes
-        self.pushRoutes = PushRoutes(pushRoutes)
-        self.pushLinkPath = config.pushLinkKey.map(PushParams.KeyPath.init)
+        self.pushRoutes = PushRoutes(pushRoutes, bundleId: config.bundleId, linkKey: config.pushLinkKey)
         self.schemes = config.schemes.map { scheme in
             let name = FoldedName(scheme)
             return (name, trie.root(scheme: name.text, host: nil))
