@@ -34,15 +34,10 @@ struct MemberValue {
         return UnsafeBufferPointer(rebasing: bytes[Int(start) + 1..<Int(end) - 1])
     }
 
-    /// A string's text (the caller checked that this is a string). A short plain one, as an entry's
-    /// `id` and `collapseId` usually are, is made without a call (`SmallASCIIString`).
-    @inline(__always)
+    /// A string's text (the caller checked that this is a string).
     func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard plain else { return JSONParser.validatedString(in: bytes, at: Int(start)) }
-        let first = Int(start) + 1
-        let text = UnsafeBufferPointer(rebasing: bytes[first..<Int(end) - 1])
-        if let small = SmallASCIIString.make(text, readable: bytes.count - first) { return small }
-        return JSONParser.string(text)
+        return JSONParser.string(UnsafeBufferPointer(rebasing: bytes[Int(start) + 1..<Int(end) - 1]))
     }
 
     /// The value as a tree (for `req`, which is echoed as it came).
