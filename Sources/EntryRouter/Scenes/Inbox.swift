@@ -148,7 +148,8 @@ struct Inbox: Sendable {
         // Every entry of the collapseId goes too: one hash of it finds them all.
         // Each is found by a probe with that one tag, until none is left: no list of them is built.
         if let tag = collapseIdTag ?? Tags.tag(of: entry.collapseId) {
-            while let slot = byCollapseId.probe(tag: tag, where: { slots[Int($0)]?.collapseId == entry.collapseId }).slot,
+            while let slot = byCollapseId.probe(tag: tag,
+                                                where: { slots[Int($0)]?.collapseId == entry.collapseId }).slot,
                   let gone = remove(at: slot) {
                 removed.append(gone)
             }

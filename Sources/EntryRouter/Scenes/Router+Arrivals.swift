@@ -60,7 +60,8 @@ extension Router {
         if persisting, let key = arrival.dedupeKey { turn.persists.append(.persist(.seen(SeenKey(key, at: turn.now)))) }
         if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
         let admitted = Admission.admitted(entry.id, seq: entry.seq)
-        let tags = Inbox.Tags(id: idTag ?? SlotIndex.tag(of: entry.id), collapseId: Inbox.Tags.tag(of: arrival.collapseId))
+        let tags = Inbox.Tags(id: idTag ?? SlotIndex.tag(of: entry.id),
+                              collapseId: Inbox.Tags.tag(of: arrival.collapseId))
         replaceOlder(than: entry, tags: tags)
         place(entry, from: nil, tags: tags)
         return admitted
