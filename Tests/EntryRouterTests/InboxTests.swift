@@ -107,6 +107,27 @@ struct InboxTests {
         #expect(Self.removeSharing(&inbox, with: entry("c", seq: 4, collapseId: "y")).map(\.id) == ["a"])
     }
 
+    /// An arrival's tags, hashed once, index and find what the inbox's own hashing does: an entry added
+    /// with them is found by id and by collapseId, removed by either, and an entry without a collapseId
+    /// is in no collapseId list.
+    @Test func tagsHashedOnceIndexAsTheInboxWould() {
+        var inbox = Inbox()
+        let tagged = entry("a", seq: 1, collapseId: "x")
+        inbox.add(tagged, tags: Inbox.Tags(id: SlotIndex.tag(of: "a"), collapseId: Inbox.Tags.tag(of: "x")))
+        inbox.add(entry("b", seq: 2))
+        #expect(Inbox.Tags.tag(of: nil) == nil)
+        #expect(inbox.reply(id: "a", tag: SlotIndex.tag(of: "a"))?.id == "a" && inbox.reply(id: "b")?.id == "b")
+        #expect(inbox.reply(id: "a", tag: SlotIndex.tag(of: "b")) == nil)
+        var removed = RemovedEntries()
+        inbox.removeSharingKindOrCollapseId(with: entry("c", seq: 3, collapseId: "x"),
+                                            collapseIdTag: Inbox.Tags.tag(of: "x"), into: &removed)
+        #expect(removed.map(\.id) == ["a"] && inbox.count == 1)
+        removed = RemovedEntries()
+        inbox.removeSharingKindOrCollapseId(with: entry("d", seq: 4), collapseIdTag: nil, into: &removed)
+        #expect(removed.isEmpty && inbox.entry(id: "b")?.seq == 2)
+        #expect(inbox.remove(id: "b")?.id == "b" && inbox.count == 0)
+    }
+
     /// Random arrivals, replacements, removals and entries given back out of order, against a plain
     /// array: crosses many compactions and index resizes.
     @Test(arguments: [1, 2, 3] as [UInt64])

@@ -28,22 +28,44 @@ struct Inbox: Sendable {
 
     private(set) var count = 0
 
+    /// An entry's id and collapseId hashed as the indexes keep them. An arrival hashes each once: its
+    /// duplicate check, latest-wins and `add` all use these (each hashed them again before).
+    struct Tags {
+        var id: UInt32
+        /// nil when the entry has no collapseId. Tested here rather than on the entry: reading an
+        /// optional string out of an entry being added copied it through a generic value witness.
+        var collapseId: UInt32?
+
+        /// The tag of `collapseId`, if there is one. Bound and hashed in place: `map` with a function
+        /// copied the optional string through a generic value witness.
+        static func tag(of collapseId: String?) -> UInt32? {
+            if let collapseId { SlotIndex.tag(of: collapseId) } else { nil }
+        }
+    }
+
+    /// What removing a slot's entry needs to unindex it, kept beside it so that a removal reads no
+    /// field of the entry (reading its optional collapseId cost a retain and a release).
     private struct SlotMark {
         var seq: UInt64
         var idTag: UInt32
-        /// 0 when the entry has no collapseId.
-        var collapseIdTag: UInt32
+        /// nil when the entry has no collapseId.
+        var collapseIdTag: UInt32?
     }
 
     func entry(id: String) -> Entry? { slot(ofId: id).flatMap { slots[Int($0)] } }
 
-    func reply(id: String) -> EntryReply? {
-        guard let slot = slot(ofId: id) else { return nil }
+    /// `tag` is the id's, when the caller has it already.
+    func reply(id: String, tag: UInt32? = nil) -> EntryReply? {
+        guard let slot = slot(ofId: id, tag: tag ?? SlotIndex.tag(of: id)) else { return nil }
         return slots[Int(slot)]?.reply
     }
 
     private func slot(ofId id: String) -> Int32? {
-        byId.probe(tag: SlotIndex.tag(of: id)) { slots[Int($0)]?.id == id }.slot
+        slot(ofId: id, tag: SlotIndex.tag(of: id))
+    }
+
+    private func slot(ofId id: String, tag: UInt32) -> Int32? {
+        byId.probe(tag: tag) { slots[Int($0)]?.id == id }.slot
     }
 
     func contains(seq: UInt64) -> Bool { slot(ofSeq: seq) != nil }
@@ -74,7 +96,13 @@ struct Inbox: Sendable {
     }
 
     mutating func add(_ entry: consuming Entry) {
-        let idTag = SlotIndex.tag(of: entry.id)
+        let tags = Tags(id: SlotIndex.tag(of: entry.id), collapseId: Tags.tag(of: entry.collapseId))
+        add(entry, tags: tags)
+    }
+
+    /// Adds an entry whose `tags` the caller has already.
+    mutating func add(_ entry: consuming Entry, tags: Tags) {
+        let idTag = tags.id
         byId.reserveOneMore()
         let probe = byId.probe(tag: idTag) { slots[Int($0)]?.id == entry.id }
         // Removed first: when the old entry is the newest, its slot goes and the new one takes its number.
@@ -83,14 +111,14 @@ struct Inbox: Sendable {
         byId.set(probe, tag: idTag, slot: slot)
         if entry.seq < newestSeq { inOrder = false }
         newestSeq = max(newestSeq, entry.seq)
-        var mark = SlotMark(seq: entry.seq, idTag: idTag, collapseIdTag: 0)
+        var mark = SlotMark(seq: entry.seq, idTag: idTag, collapseIdTag: nil)
         if let kindSlot = entry.shape.kindSlot {
             while byKind.count <= kindSlot { byKind.append([]) }
             byKind[kindSlot].append(slot)
         }
-        if let collapseId = entry.collapseId {
-            mark.collapseIdTag = SlotIndex.tag(of: collapseId)
-            byCollapseId.insert(tag: mark.collapseIdTag, slot: slot)
+        if let collapseIdTag = tags.collapseId {
+            mark.collapseIdTag = collapseIdTag
+            byCollapseId.insert(tag: collapseIdTag, slot: slot)
         }
         marks.append(mark)
         slots.append(consume entry)
@@ -107,7 +135,9 @@ struct Inbox: Sendable {
 
     /// Removes the entries that share `entry`'s modal kind or collapseId and adds them to `removed`, in
     /// arrival order. Filled in place rather than returned: returning it copied it, every entry in it.
-    mutating func removeSharingKindOrCollapseId(with entry: Entry, into removed: inout RemovedEntries) {
+    /// `collapseIdTag` is the tag of `entry`'s collapseId, when the caller has it already.
+    mutating func removeSharingKindOrCollapseId(with entry: Entry, collapseIdTag: UInt32? = nil,
+                                                into removed: inout RemovedEntries) {
         if let kindSlot = entry.shape.kindSlot, kindSlot < byKind.count {
             // Every entry of the kind goes: the list is emptied from its end, keeping its storage, and
             // no removal looks for its slot in it.
@@ -117,9 +147,9 @@ struct Inbox: Sendable {
         }
         // Every entry of the collapseId goes too: one hash of it finds them all.
         // Each is found by a probe with that one tag, until none is left: no list of them is built.
-        if let collapseId = entry.collapseId {
-            let tag = SlotIndex.tag(of: collapseId)
-            while let slot = byCollapseId.probe(tag: tag, where: { slots[Int($0)]?.collapseId == collapseId }).slot,
+        if let tag = collapseIdTag ?? Tags.tag(of: entry.collapseId) {
+            while let slot = byCollapseId.probe(tag: tag,
+                                                where: { slots[Int($0)]?.collapseId == entry.collapseId }).slot,
                   let gone = remove(at: slot) {
                 removed.append(gone)
             }
@@ -180,7 +210,7 @@ struct Inbox: Sendable {
         if unindexingKind, let kindSlot = entry.shape.kindSlot, let index = byKind[kindSlot].firstIndex(of: slot) {
             byKind[kindSlot].remove(at: index)
         }
-        if entry.collapseId != nil { byCollapseId.remove(tag: mark.collapseIdTag, slot: slot) }
+        if let collapseIdTag = mark.collapseIdTag { byCollapseId.remove(tag: collapseIdTag, slot: slot) }
         count -= 1
         return entry
     }

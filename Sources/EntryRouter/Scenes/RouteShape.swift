@@ -45,9 +45,31 @@ final class RouteShape: Sendable {
     func has(target: Target, requires: [String], actions: [String: [RouteAction]]) -> Bool {
         self.target == target && self.requires == requires && self.actions == actions
     }
+
+    /// Whether a match has this shape. The match's target is compared where it is rather than first
+    /// made into a `Target`, which copied its strings for every arrival.
+    func isShape(of match: RouteMatch) -> Bool {
+        name == match.route && target.isTarget(of: match.target) && requires == match.requires
+            && actions == match.actions
+    }
 }
 
 extension RouteShape.Target {
+    /// Whether `target` is this one with an identity value.
+    func isTarget(of target: RouteMatch.Target) -> Bool {
+        switch self {
+        case .modal(let kind, let priority):
+            guard case .modal(let matchKind, let matchPriority, _) = target else { return false }
+            return kind == matchKind && priority == matchPriority
+        case .show(let tab):
+            guard case .show(let matchTab) = target else { return false }
+            return tab == matchTab
+        case .tab(let tab):
+            guard case .tab(let matchTab) = target else { return false }
+            return tab == matchTab
+        }
+    }
+
     /// The match's target without its identity value.
     init(_ target: RouteMatch.Target) {
         switch target {

@@ -26,12 +26,12 @@ struct RouteShapes: Sendable {
     /// comparison (the arrays and dictionaries compared share storage with the config's); any other
     /// is looked up by name.
     mutating func shape(of match: RouteMatch) -> RouteShape {
-        let target = RouteShape.Target(match.target)
         if let index = match.routeIndex, index < byRouteIndex.count, let known = byRouteIndex[index],
-           known.name == match.route, known.has(target: target, requires: match.requires, actions: match.actions) {
+           known.isShape(of: match) {
             return known
         }
-        return shape(name: match.route, target: target, requires: match.requires, actions: match.actions)
+        return shape(name: match.route, target: RouteShape.Target(match.target), requires: match.requires,
+                     actions: match.actions)
     }
 
     /// The shape of config route `index`, nil for a redirect route.

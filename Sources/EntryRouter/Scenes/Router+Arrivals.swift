@@ -29,7 +29,10 @@ extension Router {
         case .success(let routed): match = routed
         }
         let shape = shapes.shape(of: match)
-        if let repeated = original(of: arrival, shape: shape, params: match.params) {
+        // The sender id is hashed once: the duplicate check and the inbox use its tag.
+        var idTag: UInt32?
+        if let id = arrival.id { idTag = SlotIndex.tag(of: id) }
+        if let repeated = original(of: arrival, idTag: idTag, shape: shape, params: match.params) {
             counts[.duplicate] += 1
             switch repeated {
             case .known(let original):
@@ -57,8 +60,10 @@ extension Router {
         if persisting, let key = arrival.dedupeKey { turn.persists.append(.persist(.seen(SeenKey(key, at: turn.now)))) }
         if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
         let admitted = Admission.admitted(entry.id, seq: entry.seq)
-        replaceOlder(than: entry)
-        place(entry, from: nil)
+        let tags = Inbox.Tags(id: idTag ?? SlotIndex.tag(of: entry.id),
+                              collapseId: Inbox.Tags.tag(of: arrival.collapseId))
+        replaceOlder(than: entry, tags: tags)
+        place(entry, from: nil, tags: tags)
         return admitted
     }
 
@@ -82,9 +87,10 @@ extension Router {
 
     /// The original of a repeat: a sender id the router still holds, or a dedupe key seen in the window.
     /// A key not seen yet is remembered now, with the arrival's route `shape` and `params`: looking it
-    /// up and adding it is one hash of the key.
-    private mutating func original(of arrival: Arrival, shape: RouteShape, params: [String: String]) -> Original? {
-        if let id = arrival.id, var held = heldReply(id) {
+    /// up and adding it is one hash of the key. `idTag` is the tag of the arrival's id.
+    private mutating func original(of arrival: Arrival, idTag: UInt32?, shape: RouteShape,
+                                   params: [String: String]) -> Original? {
+        if let id = arrival.id, let idTag, var held = heldReply(id, tag: idTag) {
             held.state = .duplicate
             return .known(held)
         }

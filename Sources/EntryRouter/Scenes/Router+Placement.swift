@@ -58,11 +58,13 @@ extension Router {
 
     /// Puts an entry that is in no container where it belongs now and records it; `old` is the state
     /// it had, nil for a new entry.
-    mutating func place(_ entry: consuming Entry, from old: EntryState?) {
-        place(entry, from: old, among: readyScenes())
+    /// `tags` are the entry's inbox tags, when the caller has them already.
+    mutating func place(_ entry: consuming Entry, from old: EntryState?, tags: Inbox.Tags? = nil) {
+        place(entry, from: old, among: readyScenes(), tags: tags)
     }
 
-    private mutating func place(_ entry: consuming Entry, from old: EntryState?, among ready: [ReadyScene]) {
+    private mutating func place(_ entry: consuming Entry, from old: EntryState?, among ready: [ReadyScene],
+                                tags: Inbox.Tags? = nil) {
         guard !entry.isExpired(at: turn.now) else {
             entry.state = .expired
             record(entry, from: old)
@@ -71,9 +73,11 @@ extension Router {
         switch target(for: entry, among: ready) {
         case .wait(let scene):
             entry.state = .pending
-            entry.scene = scene
+            // An entry that has a scene waits for it, so only an unassigned one can be given one here.
+            // Assigning nil over nil destroyed the old optional through a generic value witness.
+            if let scene { entry.scene = scene }
             record(entry, from: old)
-            inbox.add(entry)
+            if let tags { inbox.add(entry, tags: tags) } else { inbox.add(entry) }
         case .deliver(let scene):
             deliver(entry, to: scene, from: old)
         }
@@ -103,14 +107,15 @@ extension Router {
 
     /// Latest wins (R6): a new entry replaces every waiting entry of its modal kind or collapseId,
     /// unless it is about to update the active modal in place (R7), which leaves the queue alone.
-    /// With no scene, nothing is delivered nor waits in a scene: neither is looked for.
-    mutating func replaceOlder(than entry: Entry) {
+    /// With no scene, nothing is delivered nor waits in a scene: neither is looked for. `tags` are the
+    /// entry's inbox tags.
+    mutating func replaceOlder(than entry: Entry, tags: Inbox.Tags) {
         if !scenes.isEmpty, case .deliver(let name) = destination(for: entry),
            scenes[name]?.slot?.isUpdated(by: entry) == true {
             return
         }
         var replaced = RemovedEntries()
-        inbox.removeSharingKindOrCollapseId(with: entry, into: &replaced)
+        inbox.removeSharingKindOrCollapseId(with: entry, collapseIdTag: tags.collapseId, into: &replaced)
         if !scenes.isEmpty {
             for name in scenes.keys.sorted() {
                 replaced.append(contentsOf: scenes[name]?.removeWaiting { entry.sharesKindOrCollapseId(with: $0) } ?? [])

@@ -70,8 +70,8 @@ extension Router {
 
     /// What a reply says about the entry with this id while it is in the router's hands. Read where the
     /// entry is, without a copy of it: every arrival with a sender id asks.
-    func heldReply(_ id: String) -> EntryReply? {
-        if let reply = inbox.reply(id: id) { return reply }
+    func heldReply(_ id: String, tag: UInt32) -> EntryReply? {
+        if let reply = inbox.reply(id: id, tag: tag) { return reply }
         return scenes.isEmpty ? nil : entryInScenes(id)?.reply
     }
 
