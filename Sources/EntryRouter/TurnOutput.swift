@@ -4,9 +4,10 @@
 /// A turn calls `persist` for each of its records first, then `send` for its replies (in request
 /// order) and its events, then `close`, then at most one `armTimer`. A receiver that writes the
 /// messages itself (the daemon, straight into each connection's output) keeps the rule of `Effect`:
-/// every record of the turn committed before any of the turn's messages is written. Each value is
-/// handed over, not lent: the router has no further use for it, and a receiver that keeps it (an
-/// array of effects) moves it in without retaining its strings again.
+/// every record of the turn committed before any of the turn's messages is written. A record is
+/// handed over, to be kept until the commit; a reply or event is lent, as most receivers only encode
+/// it: handed over, it was copied into the call's argument and the router's own destroyed (a generic
+/// call does not move it), where lent it is destroyed once, by the router, after the call.
 ///
 /// The calls are made while the router is in the middle of `handle`: a receiver must not hand the
 /// router anything from inside them (performing a close can report a disconnect, for example), but
@@ -15,9 +16,9 @@ public protocol TurnOutput: ~Copyable {
     /// A record of this turn, to be committed before any of its messages is written.
     mutating func persist(_ record: consuming Record)
     /// The reply to one request.
-    mutating func send(_ connection: ConnectionID, reply: consuming Reply)
+    mutating func send(_ connection: ConnectionID, reply: Reply)
     /// A message the router sends on its own (a scene's present or show, a watcher's news).
-    mutating func send(_ connection: ConnectionID, event: consuming Event)
+    mutating func send(_ connection: ConnectionID, event: Event)
     /// Close the connection once what was sent to it before is written.
     mutating func close(_ connection: ConnectionID)
     /// Call back with `.timer` at this instant (replaces any earlier request).
@@ -32,11 +33,11 @@ struct EffectList: TurnOutput {
         effects.append(.persist(record))
     }
 
-    mutating func send(_ connection: ConnectionID, reply: consuming Reply) {
+    mutating func send(_ connection: ConnectionID, reply: Reply) {
         effects.append(.send(connection, .reply(reply)))
     }
 
-    mutating func send(_ connection: ConnectionID, event: consuming Event) {
+    mutating func send(_ connection: ConnectionID, event: Event) {
         effects.append(.send(connection, .event(event)))
     }
 

@@ -36,17 +36,18 @@ struct TurnWriter: TurnOutput {
         records.append(record)
     }
 
-    mutating func send(_ id: ConnectionID, reply: consuming Reply) {
+    mutating func send(_ id: ConnectionID, reply: Reply) {
         commit()
         guard let connection = connection(id) else { return }
         if failure != nil, case .success = reply.body {
-            reply = Reply(req: reply.req, body: .failure(WireError(
-                .shuttingDown, "the store could not record this; the daemon is stopping, retry after it restarts")))
+            connection.stage(Reply(req: reply.req, body: .failure(WireError(
+                .shuttingDown, "the store could not record this; the daemon is stopping, retry after it restarts"))))
+        } else {
+            connection.stage(reply)
         }
-        connection.stage(reply)
     }
 
-    mutating func send(_ id: ConnectionID, event: consuming Event) {
+    mutating func send(_ id: ConnectionID, event: Event) {
         commit()
         guard failure == nil, let connection = connection(id) else { return }
         connection.stage(event)
