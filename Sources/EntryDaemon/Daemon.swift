@@ -323,10 +323,10 @@ public final class Daemon: ConnectionDelegate {
             var effect = Effect.armTimer(Instant(milliseconds: 0))
             swap(&effect, &effects[index])
             switch consume effect {
-            case .send(let id, .reply(let reply)):
-                writer.send(id, reply: reply)
-            case .send(let id, .event(let event)):
-                writer.send(id, event: event)
+            case .send(let id, .reply(var reply)):
+                writer.send(id, reply: &reply)
+            case .send(let id, .event(var event)):
+                writer.send(id, event: &event)
             case .close(let id):
                 writer.close(id)
                 closeConnections(writer.takeCloses())

@@ -26,6 +26,11 @@ import EntryRouter
         .seen(SeenKey(key: id, at: Instant(seconds: 1_000_000)))
     }
 
+    static func send(_ reply: Reply, with writer: inout TurnWriter) {
+        var reply = reply
+        writer.send(ConnectionID(1), reply: &reply)
+    }
+
     static let ok = Reply(req: .number(1), body: .success(.ok))
 
     @Test func recordsAreCommittedTogetherBeforeTheFirstMessage() {
@@ -34,9 +39,10 @@ import EntryRouter
         writer.persist(Self.seen("a"))
         writer.persist(Self.seen("b"))
         #expect(store.commits.isEmpty, "nothing is committed before a message needs it")
-        writer.send(ConnectionID(1), reply: Self.ok)
+        Self.send(Self.ok, with: &writer)
         #expect(store.commits == [[Self.seen("a"), Self.seen("b")]])
-        writer.send(ConnectionID(1), event: .scene(scene: "main", what: .ready))
+        var event = Event.scene(scene: "main", what: .ready)
+        writer.send(ConnectionID(1), event: &event)
         writer.close(ConnectionID(1))
         writer.armTimer(Instant(seconds: 1_000_001))
         writer.finish()
@@ -60,7 +66,7 @@ import EntryRouter
     @Test func noStoreMeansNoCommit() {
         var writer = TurnWriter(store: nil, connections: [:])
         writer.persist(Self.seen("a"))
-        writer.send(ConnectionID(1), reply: Self.ok)
+        Self.send(Self.ok, with: &writer)
         writer.finish()
         #expect(writer.failure == nil)
     }
@@ -69,10 +75,10 @@ import EntryRouter
         let store = NotingStore(fails: true)
         var writer = TurnWriter(store: store, connections: [:])
         writer.persist(Self.seen("a"))
-        writer.send(ConnectionID(1), reply: Self.ok)
+        Self.send(Self.ok, with: &writer)
         #expect(writer.failure?.message == "disk full")
         writer.persist(Self.seen("b"))
-        writer.send(ConnectionID(1), reply: Self.ok)
+        Self.send(Self.ok, with: &writer)
         writer.finish()
         #expect(store.commits.count == 1)
     }

@@ -17,12 +17,12 @@ import Testing
             effects.append(.persist(record))
         }
 
-        mutating func send(_ connection: ConnectionID, reply: Reply) {
+        mutating func send(_ connection: ConnectionID, reply: inout Reply) {
             kinds.append(1)
             effects.append(.send(connection, .reply(reply)))
         }
 
-        mutating func send(_ connection: ConnectionID, event: Event) {
+        mutating func send(_ connection: ConnectionID, event: inout Event) {
             kinds.append(1)
             effects.append(.send(connection, .event(event)))
         }

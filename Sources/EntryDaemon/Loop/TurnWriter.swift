@@ -36,7 +36,7 @@ struct TurnWriter: TurnOutput {
         records.append(record)
     }
 
-    mutating func send(_ id: ConnectionID, reply: Reply) {
+    mutating func send(_ id: ConnectionID, reply: inout Reply) {
         commit()
         guard let connection = connection(id) else { return }
         if failure != nil, case .success = reply.body {
@@ -47,7 +47,7 @@ struct TurnWriter: TurnOutput {
         }
     }
 
-    mutating func send(_ id: ConnectionID, event: Event) {
+    mutating func send(_ id: ConnectionID, event: inout Event) {
         commit()
         guard failure == nil, let connection = connection(id) else { return }
         connection.stage(event)
