@@ -6,9 +6,9 @@
 /// messages itself (the daemon, straight into each connection's output) keeps the rule of `Effect`:
 /// every record of the turn committed before any of the turn's messages is written. A record is
 /// handed over, to be kept until the commit. A reply or event is passed `inout`: a receiver that only
-/// encodes it reads it where it is, one that keeps it takes it with `swap`, and the router destroys
-/// whatever is left. Passed as a value, a reply was copied into the generic call's argument and the
-/// router's own destroyed, about three hundred instructions per reply.
+/// encodes it reads it where it is, one that keeps it (an array of effects) takes it with `swap`
+/// rather than copying it (a retain of each string, and a release when the router drops its own),
+/// and the router destroys whatever is left.
 ///
 /// The calls are made while the router is in the middle of `handle`: a receiver must not hand the
 /// router anything from inside them (performing a close can report a disconnect, for example), but
