@@ -276,11 +276,22 @@ public final class Daemon: ConnectionDelegate {
         }
     }
 
+    /// Ends the router's turn and performs its output. Usually nothing else waits, and the router hands
+    /// the turn straight to a `TurnWriter`; otherwise (the startup's records, a timer's or shutdown's
+    /// turn) the turn's effects join those and all are performed together.
     private func endTurn() {
-        collect(router.handle(.turnEnded, at: WallClock.now()))
-        var effects: [Effect] = []
-        swap(&effects, &turnEffects)
-        perform(&effects)
+        let now = WallClock.now()
+        if turnEffects.isEmpty {
+            var writer = TurnWriter(store: committingStore, connections: connections)
+            router.handle(.turnEnded, at: now, into: &writer)
+            writer.finish()
+            finish(&writer)
+        } else {
+            collect(router.handle(.turnEnded, at: now))
+            var effects: [Effect] = []
+            swap(&effects, &turnEffects)
+            perform(&effects)
+        }
         for connection in endedThisTurn { connection.closeAfterFlush(.endOfInput) }
         endedThisTurn = []
         if shuttingDown {
@@ -289,62 +300,60 @@ public final class Daemon: ConnectionDelegate {
         }
     }
 
-    /// Commits the turn's records, then writes its messages (grouped into one write per connection),
-    /// closes what the router closed and arms its timer. Messages are encoded straight into each
-    /// connection's staged output, so a connection is looked up once per message and no buffer is
-    /// allocated per turn. A store that keeps nothing (`:memory:`) is not handed the records, so they
-    /// are not copied into an array of their own.
+    /// The store records are committed to: none when it keeps nothing (`:memory:`, whose records are
+    /// then not even built) or once a commit failed.
+    private var committingStore: EntryStore? {
+        store.keepsRecords && !storeFailed ? store : nil
+    }
+
+    /// Performs effects gathered from several of the router's turns as one: every record committed
+    /// first, in one `store.commit`, then the messages, closes and timer in order.
     private func perform(_ effects: inout [Effect]) {
-        if store.keepsRecords && !storeFailed {
-            let records = effects.compactMap { effect -> Record? in
-                if case .persist(let record) = effect { return record }
-                return nil
-            }
-            if !records.isEmpty {
-                do {
-                    try store.commit(records)
-                } catch {
-                    storeFailed(error)
-                    effects = effects.compactMap(Daemon.withoutPromises)
-                }
-            }
-        }
-        var staged: [Connection] = []
-        // Looked up in a local copy: each lookup in the stored property would cost an exclusivity
-        // check. A connection closed during this loop stays in the copy, and ignores whatever is
-        // staged, flushed or closed on it from then on, just as the missing one would be skipped.
-        let connections = connections
-        // Replies come in request order, and a connection's lines are read together, so most sends go
-        // to the connection of the one before: that one is kept rather than hashed for again.
-        var last: Connection?
+        var writer = TurnWriter(store: committingStore, connections: connections)
         // Each effect is taken out of the array rather than copied (its strings retained and released
-        // once more): the array is dropped after this loop.
+        // once more): the array is dropped after these loops.
+        for index in effects.indices {
+            guard case .persist = effects[index] else { continue }
+            var effect = Effect.armTimer(Instant(milliseconds: 0))
+            swap(&effect, &effects[index])
+            if case .persist(let record) = consume effect { writer.persist(record) }
+        }
+        writer.finish()
         for index in effects.indices {
             var effect = Effect.armTimer(Instant(milliseconds: 0))
             swap(&effect, &effects[index])
             switch consume effect {
-            case .send(let id, let message):
-                let connection: Connection
-                if let last, last.id == id {
-                    connection = last
-                } else {
-                    guard let found = connections[id] else { continue }
-                    connection = found
-                    last = found
-                }
-                if !connection.hasStagedOutput { staged.append(connection) }
-                connection.stage(message)
+            case .send(let id, .reply(var reply)):
+                writer.send(id, reply: &reply)
+            case .send(let id, .event(var event)):
+                writer.send(id, event: &event)
             case .close(let id):
-                guard let connection = connections[id] else { continue }
-                connection.flush()
-                connection.closeAfterFlush(.requested("closed by the router"))
+                writer.close(id)
+                closeConnections(writer.takeCloses())
             case .armTimer(let at):
-                armRouterTimer(at)
+                writer.armTimer(at)
             case .persist:
                 break
             }
         }
-        for connection in staged { connection.flush() }
+        finish(&writer)
+    }
+
+    /// What a turn's output leaves to do once the router has returned: the closes, the timer, one
+    /// write per connection with staged output, and stopping when the commit failed.
+    private func finish(_ writer: inout TurnWriter) {
+        closeConnections(writer.takeCloses())
+        if let at = writer.timer { armRouterTimer(at) }
+        for connection in writer.staged { connection.flush() }
+        if let failure = writer.failure { storeFailed(failure) }
+    }
+
+    private func closeConnections(_ ids: [ConnectionID]) {
+        for id in ids {
+            guard let connection = connections[id] else { continue }
+            connection.flush()
+            connection.closeAfterFlush(.requested("closed by the router"))
+        }
     }
 
     /// Tells the router `.timer` once the wall clock has reached `at`, never before: a libuv timer
@@ -366,18 +375,5 @@ public final class Daemon: ConnectionDelegate {
         storeFailed = true
         exitCode = 74
         beginShutdown(signal: "store failure")
-    }
-
-    private static func withoutPromises(_ effect: Effect) -> Effect? {
-        switch effect {
-        case .send(let id, .reply(let reply)):
-            guard case .success = reply.body else { return effect }
-            return .send(id, .reply(Reply(req: reply.req, body: .failure(WireError(
-                .shuttingDown, "the store could not record this; the daemon is stopping, retry after it restarts")))))
-        case .send(_, .event):
-            return nil
-        case .persist, .close, .armTimer:
-            return effect
-        }
     }
 }

@@ -63,7 +63,17 @@ public struct Router: Sendable {
     /// consumed: it moves into the turn's queue, where a borrowed one was copied (every string and
     /// payload of a request retained, and released again when the caller dropped its own).
     public mutating func handle(_ input: consuming Input, at now: Instant) -> [Effect] {
-        let recovered = recover(at: now)
+        var list = EffectList()
+        handle(input, at: now, into: &list)
+        return list.effects
+    }
+
+    /// Hands in one input, as `handle(_:at:)` does, and hands what it returns to `output` instead,
+    /// in the same order: no effect is built, stored in an array and taken apart again, and each
+    /// reply and event goes to the receiver as it is made.
+    public mutating func handle<Output: TurnOutput & ~Copyable>(_ input: consuming Input, at now: Instant,
+                                                                into output: inout Output) {
+        recover(at: now, into: &output)
         switch input {
         case .turnEnded, .timer:
             break
@@ -71,11 +81,10 @@ public struct Router: Sendable {
             inputs.append((input, now))
         case .request, .invalid, .disconnected:
             inputs.append((input, now))
-            return recovered
+            return
         }
-        // Appending a hand-over's effects to an empty array would copy every one of them.
-        let ended = endTurn(at: now)
-        return recovered.isEmpty ? ended : recovered + ended
+        endTurn(at: now)
+        emit(into: &output)
     }
 
     /// Takes back the restored entries (R16): those past their expiry end `expired`, the others wait
@@ -83,18 +92,24 @@ public struct Router: Sendable {
     /// handed over again (R15). Returns the records to persist and the first timer. The first
     /// `handle` calls it when the daemon did not; later calls return nothing.
     public mutating func recover(at now: Instant) -> [Effect] {
-        guard let records = unrecovered else { return [] }
+        var list = EffectList()
+        recover(at: now, into: &list)
+        return list.effects
+    }
+
+    private mutating func recover<Output: TurnOutput & ~Copyable>(at now: Instant, into output: inout Output) {
+        guard let records = unrecovered else { return }
         unrecovered = nil
         turn = Turn(now: now, firstSeq: nextSeq)
         restore(records)
         dedupe.prune(at: now)
-        return collectEffects()
+        emit(into: &output)
     }
 
     /// Handles the turn's inputs and decides. A turn that carries `expiration: 0` entries runs on a
     /// copy first: when one of them could not be presented or shown, the turn runs again from the
     /// start without it, so a refused entry leaves no trace (no record, no replacement, no event).
-    private mutating func endTurn(at now: Instant) -> [Effect] {
+    private mutating func endTurn(at now: Instant) {
         var batch: [(Input, Instant)] = []
         swap(&batch, &inputs)
         let start: Router? = batch.contains { Self.hasZeroExpiration($0.0) } ? self : nil
@@ -109,7 +124,6 @@ public struct Router: Sendable {
             self = start
             batch = kept
         }
-        return collectEffects()
     }
 
     /// Handles the inputs of `batch` in order, leaving `.turnEnded` in their places: each input is taken
@@ -120,6 +134,9 @@ public struct Router: Sendable {
         // key, itself, an entry it replaces) and is answered once. Growing it step by step instead
         // moved every effect of a busy turn about ten times.
         turn.persists.reserveCapacity((persisting ? 4 : 1) * batch.count + 1)
+        // An input makes at most one entry that arrives, except a hand-over's scene op (none at all);
+        // growing the outcomes step by step moved them about eight times in a turn of hundreds.
+        turn.outcomes.reserveCapacity(batch.count)
         for index in batch.indices {
             let now = batch[index].1
             var input = Input.turnEnded

@@ -153,10 +153,16 @@ public final class Connection: UVHandleOwner {
     /// Whether messages wait in the staged output for `flush`.
     public var hasStagedOutput: Bool { !staged.isEmpty }
 
-    /// Encodes `message` into the staged output; `flush` writes it, after everything sent before.
-    public func stage(_ message: Message) {
+    /// Encodes `reply` into the staged output; `flush` writes it, after everything sent before.
+    public func stage(_ reply: borrowing Reply) {
         guard !isClosing else { return }
-        message.encode(into: &staged)
+        reply.encode(into: &staged)
+    }
+
+    /// Encodes `event` into the staged output; `flush` writes it, after everything sent before.
+    public func stage(_ event: borrowing Event) {
+        guard !isClosing else { return }
+        event.encode(into: &staged)
     }
 
     /// Writes the staged output (see `send`).

@@ -17,9 +17,27 @@ extension Message {
 
     private func write<Sink: JSONSink & ~Copyable>(to out: inout Sink) {
         switch self {
-        case .reply(let reply): reply.encode(into: &out)
-        case .event(let event): event.encode(into: &out)
+        case .reply(let reply): reply.writeObject(to: &out)
+        case .event(let event): event.writeObject(to: &out)
         }
+        out.write(ASCII.newline)
+    }
+}
+
+extension Reply {
+    /// Appends this reply as one line to a connection's output: the bytes of `Message.reply(self)`,
+    /// written with no message made around it.
+    public func encode(into out: inout OutputBuffer) {
+        writeObject(to: &out)
+        out.write(ASCII.newline)
+    }
+}
+
+extension Event {
+    /// Appends this event as one line to a connection's output: the bytes of `Message.event(self)`,
+    /// written with no message made around it.
+    public func encode(into out: inout OutputBuffer) {
+        writeObject(to: &out)
         out.write(ASCII.newline)
     }
 }
@@ -27,7 +45,7 @@ extension Message {
 extension Reply {
     /// Fixed pieces that always follow each other are written as one run (`{"req":`, `"ok":true,"id":`,
     /// `},"state":"pending"`): each piece is a capacity check and a copy, and a push reply had fourteen.
-    fileprivate func encode<Sink: JSONSink & ~Copyable>(into out: inout Sink) {
+    fileprivate func writeObject<Sink: JSONSink & ~Copyable>(to out: inout Sink) {
         if let req {
             out.write("{\"req\":")
             JSONWriter.write(req, to: &out)
@@ -139,7 +157,7 @@ extension PendingStatus {
 }
 
 extension Event {
-    fileprivate func encode<Sink: JSONSink & ~Copyable>(into out: inout Sink) {
+    fileprivate func writeObject<Sink: JSONSink & ~Copyable>(to out: inout Sink) {
         switch self {
         case .present(let scene, let modal, let kind, let route, let entry, let params):
             JSONWriter.writeMember("{\"event\":\"present\",\"scene\":", scene, to: &out)

@@ -1,0 +1,56 @@
+/// Where a turn's output goes, as `Router.handle(_:at:into:)` hands it over: the same things, in the
+/// same order, as the `Effect`s `Router.handle(_:at:)` returns.
+///
+/// A turn calls `persist` for each of its records first, then `send` for its replies (in request
+/// order) and its events, then `close`, then at most one `armTimer`. A receiver that writes the
+/// messages itself (the daemon, straight into each connection's output) keeps the rule of `Effect`:
+/// every record of the turn committed before any of the turn's messages is written. A record is
+/// handed over, to be kept until the commit. A reply or event is passed `inout`: a receiver that only
+/// encodes it reads it where it is, one that keeps it (an array of effects) takes it with `swap`
+/// rather than copying it (a retain of each string, and a release when the router drops its own),
+/// and the router destroys whatever is left.
+///
+/// The calls are made while the router is in the middle of `handle`: a receiver must not hand the
+/// router anything from inside them (performing a close can report a disconnect, for example), but
+/// remember what to do and do it once `handle` has returned.
+public protocol TurnOutput: ~Copyable {
+    /// A record of this turn, to be committed before any of its messages is written.
+    mutating func persist(_ record: consuming Record)
+    /// The reply to one request.
+    mutating func send(_ connection: ConnectionID, reply: inout Reply)
+    /// A message the router sends on its own (a scene's present or show, a watcher's news).
+    mutating func send(_ connection: ConnectionID, event: inout Event)
+    /// Close the connection once what was sent to it before is written.
+    mutating func close(_ connection: ConnectionID)
+    /// Call back with `.timer` at this instant (replaces any earlier request).
+    mutating func armTimer(_ instant: Instant)
+}
+
+/// The output of turns as the effects `Router.handle(_:at:)` returns, in the order they came.
+struct EffectList: TurnOutput {
+    var effects: [Effect] = []
+
+    mutating func persist(_ record: consuming Record) {
+        effects.append(.persist(record))
+    }
+
+    mutating func send(_ connection: ConnectionID, reply: inout Reply) {
+        var taken = Reply(req: nil, body: .success(.ok))
+        swap(&taken, &reply)
+        effects.append(.send(connection, .reply(taken)))
+    }
+
+    mutating func send(_ connection: ConnectionID, event: inout Event) {
+        var taken = Event.dismiss(scene: "", modal: "")
+        swap(&taken, &event)
+        effects.append(.send(connection, .event(taken)))
+    }
+
+    mutating func close(_ connection: ConnectionID) {
+        effects.append(.close(connection))
+    }
+
+    mutating func armTimer(_ instant: Instant) {
+        effects.append(.armTimer(instant))
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+@testable import EntryDaemon
+import EntryRouter
+
+/// The daemon's receiver of a turn commits the turn's records once, before the first message of
+/// the turn is staged (R16), and after a failed commit commits nothing more and reports the failure.
+@Suite struct TurnWriterTests {
+    /// Notes each commit; fails every one when told to.
+    final class NotingStore: EntryStore {
+        var commits: [[Record]] = []
+        let fails: Bool
+
+        init(fails: Bool = false) { self.fails = fails }
+
+        var location: String { "noting" }
+        func load() throws(StoreError) -> StoredState { StoredState() }
+        func integrityCheck() throws(StoreError) -> String { "ok" }
+
+        func commit(_ records: [Record]) throws(StoreError) {
+            commits.append(records)
+            if fails { throw StoreError(path: location, message: "disk full") }
+        }
+    }
+
+    static func seen(_ id: String) -> Record {
+        .seen(SeenKey(key: id, at: Instant(seconds: 1_000_000)))
+    }
+
+    static func send(_ reply: Reply, with writer: inout TurnWriter) {
+        var reply = reply
+        writer.send(ConnectionID(1), reply: &reply)
+    }
+
+    static let ok = Reply(req: .number(1), body: .success(.ok))
+
+    @Test func recordsAreCommittedTogetherBeforeTheFirstMessage() {
+        let store = NotingStore()
+        var writer = TurnWriter(store: store, connections: [:])
+        writer.persist(Self.seen("a"))
+        writer.persist(Self.seen("b"))
+        #expect(store.commits.isEmpty, "nothing is committed before a message needs it")
+        Self.send(Self.ok, with: &writer)
+        #expect(store.commits == [[Self.seen("a"), Self.seen("b")]])
+        var event = Event.scene(scene: "main", what: .ready)
+        writer.send(ConnectionID(1), event: &event)
+        writer.close(ConnectionID(1))
+        writer.armTimer(Instant(seconds: 1_000_001))
+        writer.finish()
+        #expect(store.commits.count == 1, "one commit per turn")
+        #expect(writer.failure == nil)
+        #expect(writer.takeCloses() == [ConnectionID(1)])
+        #expect(writer.takeCloses().isEmpty)
+        #expect(writer.timer == Instant(seconds: 1_000_001))
+    }
+
+    @Test func aTurnWithRecordsAndNoMessageIsCommittedAtItsEnd() {
+        let store = NotingStore()
+        var writer = TurnWriter(store: store, connections: [:])
+        writer.finish()
+        #expect(store.commits.isEmpty, "an empty turn commits nothing")
+        writer.persist(Self.seen("a"))
+        writer.finish()
+        #expect(store.commits == [[Self.seen("a")]])
+    }
+
+    @Test func noStoreMeansNoCommit() {
+        var writer = TurnWriter(store: nil, connections: [:])
+        writer.persist(Self.seen("a"))
+        Self.send(Self.ok, with: &writer)
+        writer.finish()
+        #expect(writer.failure == nil)
+    }
+
+    @Test func aFailedCommitIsReportedAndNotRetried() {
+        let store = NotingStore(fails: true)
+        var writer = TurnWriter(store: store, connections: [:])
+        writer.persist(Self.seen("a"))
+        Self.send(Self.ok, with: &writer)
+        #expect(writer.failure?.message == "disk full")
+        writer.persist(Self.seen("b"))
+        Self.send(Self.ok, with: &writer)
+        writer.finish()
+        #expect(store.commits.count == 1)
+    }
+}
