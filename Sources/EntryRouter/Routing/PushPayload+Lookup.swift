@@ -37,17 +37,7 @@ extension PushPayload {
             guard member.valuePlain else { return JSONParser.validatedString(in: text, at: Int(member.valueStart)) }
             let start = Int(member.valueStart) + 1
             let end = Int(member.valueEnd) - 1
-            return Self.plainString(UnsafeBufferPointer(rebasing: text[start..<end]))
-        }
-    }
-
-    /// The `String` of plain bytes (ASCII, no escapes). Written into the new string's own storage:
-    /// a string that fits the small form and is ASCII is made without the UTF-8 check and repair
-    /// pass that `String(decoding:as:)` makes (params are mostly short ids).
-    static func plainString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { storage in
-            UnsafeMutableRawBufferPointer(storage).copyMemory(from: UnsafeRawBufferPointer(bytes))
-            return bytes.count
+            return String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
         }
     }
 

@@ -49,8 +49,14 @@ final class PushRoutes: Sendable {
     private let values: [JSONValue]
     /// For each param of each route, in `PushParams.names` order, the number of its path.
     private let paramPaths: [Int32]
-    /// Each route's params dictionary, read only for the route that matched.
-    private let readers: [PushParams]
+    /// Each route's params as names with empty values (`PushParams.template`), copied and filled only
+    /// for the route that matched; each param's slot in it and its name (by the index of its path in
+    /// `paramPaths`); each route's identity param, as a position among its params (-1 for none).
+    /// Plain arrays, not the routes' `PushParams`: reading them retains nothing but the template.
+    private let templates: [[String: String]]
+    private let slots: [Dictionary<String, String>.Index]
+    private let paramNames: [String]
+    private let identities: [Int32]
     /// The distinct paths, each a range of keys of `pool`.
     private let paths: [Range<Int>]
     private let pool: PushKeyPool
@@ -128,7 +134,10 @@ final class PushRoutes: Sendable {
         self.tests = tests
         self.expectations = expectations
         self.paramPaths = paramPaths
-        readers = routes.map(\.reader)
+        templates = routes.map(\.reader.template)
+        slots = routes.flatMap(\.reader.slots)
+        paramNames = routes.flatMap(\.reader.names)
+        identities = routes.map { Int32($0.reader.identity ?? -1) }
         link = linkKey.map(number)
         self.values = values
         self.paths = paths
@@ -206,14 +215,44 @@ final class PushRoutes: Sendable {
             return .link(url)
         }
         for position in tables.spans.indices where matches(tables.spans[position], tables, payload, lookup, probes) {
-            let span = tables.spans[position]
-            var identity: String?
-            let values = readers[position].read(from: payload, identity: &identity) { param in
-                probe(Int(paramPaths[Int(span.firstParam) + param]), lookup, probes).member
-            }
-            return .match(Match(route: Int(span.route), params: values, identity: identity))
+            return .match(params(of: tables.spans[position], at: position, payload, lookup, probes))
         }
         return .none
+    }
+
+    /// The match of the route of `span`, the route at `position`: its params read from `payload` (a
+    /// member that holds null, an array or an object gives no param) and its identity param's value.
+    private func params(of span: Span, at position: Int, _ payload: PushPayload, _ lookup: PushLookup,
+                        _ probes: UnsafeMutableBufferPointer<Probe>) -> Match {
+        var match = Match(route: Int(span.route), params: templates[position], identity: nil)
+        let identity = Int(span.firstParam) + Int(identities[position])
+        var param = Int(span.firstParam)
+        while param < Int(span.endParam) {
+            guard let member = probe(Int(paramPaths[param]), lookup, probes).member,
+                  let text = payload.paramText(at: member) else {
+                fill(&match, span, from: param, identity, payload, lookup, probes)
+                return match
+            }
+            if param == identity { match.identity = text }
+            match.params.values[slots[param]] = text
+            param &+= 1
+        }
+        return match
+    }
+
+    /// `params` once a param is missing: the rest by name, the missing ones removed. A removal may
+    /// move other members, so no slot is used after one.
+    @inline(never)
+    private func fill(_ match: inout Match, _ span: Span, from first: Int, _ identity: Int, _ payload: PushPayload,
+                      _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) {
+        for param in first..<Int(span.endParam) {
+            if let member = probe(Int(paramPaths[param]), lookup, probes).member, let text = payload.paramText(at: member) {
+                if param == identity { match.identity = text }
+                match.params[paramNames[param]] = text
+            } else {
+                match.params.removeValue(forKey: paramNames[param])
+            }
+        }
     }
 
     /// Finds the payload's top-level members whose keys are the one-key paths (`topByLength`), in one
