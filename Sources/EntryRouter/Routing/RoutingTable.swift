@@ -214,11 +214,37 @@ public struct RoutingTable: EntryRouting {
     /// Builds the match of route `index`, following redirects. A redirect's params are the
     /// target URL's, with the params of the hop before filling in names the target does not set.
     func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
+        finish(route: index, params: params, identity: .byName, hops: hops)
+    }
+
+    /// Where a final modal route's identity value (R7) comes from.
+    enum IdentityValue {
+        /// The param the route's `identity` names, looked up in the params.
+        case byName
+        /// Known already: the push params were read with it (`PushParams`). Valid for the route it was
+        /// read for, not for the target of a redirect.
+        case read(String?)
+    }
+
+    func finish(route index: Int, params: [String: String], identity: IdentityValue, hops: Int)
+        -> Result<RouteMatch, WireError> {
         let outcome = Int(heads[index].outcome)
         switch outcomes[outcome].kind {
         case .final:
-            let identity = outcomes[outcome].identityModal == nil ? nil : outcomes[outcome].identity.flatMap { params[$0] }
-            return .success(finalMatch(route: index, outcome: outcome, params: params, identity: identity))
+            let target: RouteMatch.Target
+            if let modal = outcomes[outcome].identityModal, let name = outcomes[outcome].identity {
+                let value: String?
+                switch identity {
+                case .byName: value = params[name]
+                case .read(let known): value = known
+                }
+                target = .modal(kind: modal.kind, priority: modal.priority, identity: value)
+            } else {
+                target = outcomes[outcome].target!
+            }
+            return .success(RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
+                                       requires: outcomes[outcome].requires, actions: outcomes[outcome].actions,
+                                       routeIndex: index))
         case .redirect(let template):
             let name = config.routes[index].name
             guard let template else {
@@ -248,22 +274,14 @@ public struct RoutingTable: EntryRouting {
     func finish(push index: Int, params: consuming [String: String], identity: String?) -> Result<RouteMatch, WireError> {
         let outcome = Int(heads[index].outcome)
         guard case .final = outcomes[outcome].kind else { return finish(route: index, params: params, hops: 0) }
-        return .success(finalMatch(route: index, outcome: outcome, params: params, identity: identity))
-    }
-
-    /// The match of final route `index`, whose outcome is `outcomes[outcome]`: a modal route with an
-    /// identity param gets its target made from the stored kind and priority and `identity` (not by
-    /// copying the stored target and taking it apart).
-    @inline(__always)
-    private func finalMatch(route index: Int, outcome: Int, params: consuming [String: String], identity: String?)
-        -> RouteMatch {
         let target: RouteMatch.Target
         if let modal = outcomes[outcome].identityModal {
             target = .modal(kind: modal.kind, priority: modal.priority, identity: identity)
         } else {
             target = outcomes[outcome].target!
         }
-        return RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
-                          requires: outcomes[outcome].requires, actions: outcomes[outcome].actions, routeIndex: index)
+        return .success(RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
+                                   requires: outcomes[outcome].requires, actions: outcomes[outcome].actions,
+                                   routeIndex: index))
     }
 }
