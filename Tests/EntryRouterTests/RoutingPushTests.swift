@@ -126,6 +126,41 @@ struct RoutingPushTests {
         let payload = JSONValue.object(["type": .string("x"), "level": .number(2)])
         #expect(try table.route(push: payload, payloadBytes: 30).get().route == "first")
     }
+
+    /// A route's params are read in one fixed order: a param missing before the identity param
+    /// leaves the rest read by name, and the identity value is still the one read.
+    @Test func identityParamAfterAMissingParam() throws {
+        let json = RoutingFixtures.config(routes: """
+            {"name": "deal", "push": {"type": "deal"}, "params": {"a": "a", "b": "b", "c": "c", "d": "d"},
+             "modal": "promo", "identity": "c"}
+            """)
+        let table = RoutingTable(config: try RoutingFixtures.load(json))
+        let names = ["a", "b", "c", "d"]
+        for missing in [[], ["a"], ["b"], ["c"], ["d"], ["a", "c"], ["b", "d"], names] {
+            var members: [String: JSONValue] = ["type": .string("deal")]
+            for name in names where !missing.contains(name) { members[name] = .string("v-" + name) }
+            let match = try table.route(push: .object(members), payloadBytes: 60).get()
+            let expected = Dictionary(uniqueKeysWithValues: names.filter { !missing.contains($0) }.map { ($0, "v-" + $0) })
+            #expect(match.params == expected, "missing \(missing)")
+            #expect(match.target == .modal(kind: "promo", priority: 1, identity: expected["c"]), "missing \(missing)")
+        }
+    }
+
+    /// A push route that redirects: the target's identity value comes from the target's params, not
+    /// from the value the push route read for its own identity param.
+    @Test func pushRedirectTakesTheTargetsIdentity() throws {
+        let json = RoutingFixtures.config(routes: """
+            {"name": "item", "match": ["app://item/:id"], "modal": "alert", "identity": "id"},
+            {"name": "short", "push": {"type": "short"}, "params": {"ref": "ref", "id": "itemId"},
+             "redirect": "app://item/:id", "identity": "ref"}
+            """)
+        let table = RoutingTable(config: try RoutingFixtures.load(json))
+        let payload = JSONValue.object(["type": .string("short"), "ref": .string("r-1"), "itemId": .number(9)])
+        let match = try table.route(push: payload, payloadBytes: 60).get()
+        #expect(match.route == "item")
+        #expect(match.params == ["id": "9", "ref": "r-1"])
+        #expect(match.target == .modal(kind: "alert", priority: 0, identity: "9"))
+    }
 }
 
 extension Result where Failure == WireError {

@@ -1,6 +1,7 @@
 /// Reading push payloads for routing: `push` selectors and `params` key paths (SPEC §4).
 ///
-/// One route's selector and params as configured, with the dictionary its params are read into.
+/// One route's selector and params as configured, with the dictionary its params are read into
+/// (`PushRoutes` reads them).
 /// The routing table compiles the selectors and paths of all its push routes together
 /// (`PushRoutes`): each dotted key path is split into its keys, and the keys and the selectors'
 /// ASCII strings go into one byte pool (`PushKeyPool`), so that routing a payload compares bytes of
@@ -45,11 +46,11 @@ final class PushParams: Sendable {
     /// Every param name with an empty value, and where each one's value lies in it (and in any
     /// copy of it), in `names` order: a payload that has every param fills a copy in place, so
     /// that no name is hashed (see `CaptureLayout.Template`, the same for URL captures).
-    private let template: [String: String]
-    private let slots: [Dictionary<String, String>.Index]
+    let template: [String: String]
+    let slots: [Dictionary<String, String>.Index]
     /// The position in `names` of the route's identity param (R7): its value is handed on as it is
     /// read, so that finishing the match does not look it up by name.
-    private let identity: Int?
+    let identity: Int?
 
     /// `identity` names the route's identity param, if it has one.
     init(selector: [String: JSONValue], params: [String: String], identity: String? = nil) {
@@ -61,39 +62,6 @@ final class PushParams: Sendable {
         for name in names { template[name] = "" }
         self.template = template
         slots = names.map { template.index(forKey: $0)! }
-    }
-
-    /// The route's params read from `payload`, `member(k)` being the member that param `k` reads
-    /// (nil when its path is missing); a member that holds null, an array or an object gives no param.
-    /// `identityValue` is set to the identity param's value, left nil when the route has none or the
-    /// payload gives none.
-    func read(from payload: PushPayload, identity identityValue: inout String?, member: (Int) -> Int?)
-        -> [String: String] {
-        var out = template
-        for position in names.indices {
-            guard let index = member(position), let text = payload.paramText(at: index) else {
-                return fill(out, from: position, of: payload, identity: &identityValue, member: member)
-            }
-            if position == identity { identityValue = text }
-            out.values[slots[position]] = text
-        }
-        return out
-    }
-
-    /// `read` once a param is missing: the rest by name, the missing ones removed. A removal may move
-    /// other members, so no slot is used after one.
-    private func fill(_ partial: [String: String], from first: Int, of payload: PushPayload,
-                      identity identityValue: inout String?, member: (Int) -> Int?) -> [String: String] {
-        var out = partial
-        for position in first..<names.count {
-            if let index = member(position), let text = payload.paramText(at: index) {
-                if position == identity { identityValue = text }
-                out[names[position]] = text
-            } else {
-                out.removeValue(forKey: names[position])
-            }
-        }
-        return out
     }
 
     /// The param text of a scalar: strings as they are, integral numbers without a fraction

@@ -20,37 +20,50 @@ final class PushRoutes: Sendable {
         case value(Int)
     }
 
-    /// One member a selector requires: the number of its path and its value. An ASCII string also
-    /// keeps its length and its first eight bytes as a word (`StringHead`), so that a payload's string
-    /// of another value is told apart by two comparisons: routes mostly test one key (`type`) against
-    /// strings that differ in their length or first bytes.
+    /// One member a selector requires: the number of its path and, for an ASCII string, its length and
+    /// its first eight bytes as a word (`StringHead`) and where its bytes start in the pool, so that a
+    /// payload's string of another value is told apart by two comparisons: routes mostly test one key
+    /// (`type`) against strings that differ in their length or first bytes. Any other value has the
+    /// head `none` and is compared as its `Expected` (`expectations`, by the same index): the loop over
+    /// the routes reads 24 bytes a test, not the value's enum.
     private struct Test: Sendable {
         let path: Int32
+        let start: Int32
         let head: StringHead
-        let expected: Expected
     }
 
     /// One route: its index in the config, and its tests and its params' path numbers (ranges of
-    /// `tests` and `paramPaths`).
+    /// `tests` and `paramPaths`), as 32-bit bounds so that the loop over the routes reads 20 bytes a route.
     private struct Span: Sendable {
-        let route: Int
-        let tests: Range<Int>
-        let params: Range<Int>
+        let route: Int32
+        let firstTest: Int32
+        let endTest: Int32
+        let firstParam: Int32
+        let endParam: Int32
     }
 
     private let spans: [Span]
     private let tests: [Test]
+    /// Each test's value, by the index of the test (read only when its head does not decide).
+    private let expectations: [Expected]
     private let values: [JSONValue]
     /// For each param of each route, in `PushParams.names` order, the number of its path.
     private let paramPaths: [Int32]
-    /// Each route's params dictionary, read only for the route that matched.
-    private let readers: [PushParams]
+    /// Each route's params as names with empty values (`PushParams.template`), copied and filled only
+    /// for the route that matched; each param's slot in it and its name (by the index of its path in
+    /// `paramPaths`); each route's identity param, as a position among its params (-1 for none).
+    /// Plain arrays, not the routes' `PushParams`: reading them retains nothing but the template.
+    private let templates: [[String: String]]
+    private let slots: [Dictionary<String, String>.Index]
+    private let paramNames: [String]
+    private let identities: [Int32]
     /// The distinct paths, each a range of keys of `pool`.
     private let paths: [Range<Int>]
     private let pool: PushKeyPool
     /// The simulator's bundle key and the config's bundle id, as a test that a payload holding the
-    /// key must pass (`RoutingTable.simulatorBundleKey`); nil when no bundle id is given.
-    private let bundle: Test?
+    /// key must pass (`RoutingTable.simulatorBundleKey`): its index in `tests`, after every route's;
+    /// nil when no bundle id is given.
+    private let bundle: Int?
     /// The number of the `pushLinkKey` path, if the config has one.
     private let link: Int32?
     /// The paths of one ASCII key (most are: `type`, `noticeId`) by the key's length: the first such
@@ -81,7 +94,7 @@ final class PushRoutes: Sendable {
             number(keys: path.split(separator: ".", omittingEmptySubsequences: false)) { $0.add(path: path) }
         }
         var values: [JSONValue] = []
-        func test(_ path: Int32, _ value: JSONValue) -> Test {
+        func test(_ path: Int32, _ value: JSONValue) -> (Test, Expected) {
             let expected: Expected
             switch value {
             case .string(let text) where text.utf8.allSatisfy({ $0 < 0x80 }): expected = .plainString(pool.add(ascii: text))
@@ -91,28 +104,40 @@ final class PushRoutes: Sendable {
                 expected = .value(values.count)
                 values.append(value)
             }
-            var head = StringHead.none
-            if case .plainString(let bytes) = expected { head = pool.head(of: bytes) }
-            return Test(path: path, head: head, expected: expected)
+            guard case .plainString(let bytes) = expected else { return (Test(path: path, start: 0, head: .none), expected) }
+            return (Test(path: path, start: Int32(bytes.lowerBound), head: pool.head(of: bytes)), expected)
         }
         var spans: [Span] = []
         var tests: [Test] = []
+        var expectations: [Expected] = []
         var paramPaths: [Int32] = []
         for (route, reader) in routes {
             let firstTest = tests.count
             let firstParam = paramPaths.count
             for (path, value) in reader.selector {
-                tests.append(test(number(path), value))
+                let (test, expected) = test(number(path), value)
+                tests.append(test)
+                expectations.append(expected)
             }
             paramPaths += reader.paths.map(number)
-            spans.append(Span(route: route, tests: firstTest..<tests.count, params: firstParam..<paramPaths.count))
+            spans.append(Span(route: Int32(route), firstTest: Int32(firstTest), endTest: Int32(tests.count),
+                              firstParam: Int32(firstParam), endParam: Int32(paramPaths.count)))
+        }
+        let bundleKey = RoutingTable.simulatorBundleKey
+        bundle = bundleId.map { id in
+            let (test, expected) = test(number(keys: [bundleKey[...]]) { $0.add(key: bundleKey) }, .string(id))
+            tests.append(test)
+            expectations.append(expected)
+            return tests.count - 1
         }
         self.spans = spans
         self.tests = tests
+        self.expectations = expectations
         self.paramPaths = paramPaths
-        readers = routes.map(\.reader)
-        let bundleKey = RoutingTable.simulatorBundleKey
-        bundle = bundleId.map { test(number(keys: [bundleKey[...]]) { $0.add(key: bundleKey) }, .string($0)) }
+        templates = routes.map(\.reader.template)
+        slots = routes.flatMap(\.reader.slots)
+        paramNames = routes.flatMap(\.reader.names)
+        identities = routes.map { Int32($0.reader.identity ?? -1) }
         link = linkKey.map(number)
         self.values = values
         self.paths = paths
@@ -163,31 +188,71 @@ final class PushRoutes: Sendable {
             probes.initialize(repeating: Probe.unknown)
             return payload.withLookup(in: pool) { lookup in
                 tests.withUnsafeBufferPointer { tests in
-                    route(payload, lookup, tests, probes)
+                    spans.withUnsafeBufferPointer { spans in
+                        route(payload, lookup, Tables(tests: tests, spans: spans), probes)
+                    }
                 }
             }
         }
     }
 
-    private func route(_ payload: PushPayload, _ lookup: PushLookup, _ tests: UnsafeBufferPointer<Test>,
+    /// The tests and the spans, read through pointers: every test index a span holds was made with
+    /// the test, and every path number a test holds with the path (`init`), so these reads need no
+    /// bounds checks of their own.
+    private struct Tables {
+        let tests: UnsafeBufferPointer<Test>
+        let spans: UnsafeBufferPointer<Span>
+    }
+
+    private func route(_ payload: PushPayload, _ lookup: PushLookup, _ tables: Tables,
                        _ probes: UnsafeMutableBufferPointer<Probe>) -> Outcome {
         scanTop(lookup, probes)
-        if let bundle, let member = probe(Int(bundle.path), lookup, probes).member,
-           !holds(bundle, member, Int(bundle.path), payload, lookup, probes) {
+        if let bundle, let member = probe(Int(tables.tests[bundle].path), lookup, probes).member,
+           !holds(bundle, member, tables, payload, lookup, probes) {
             return .wrongBundle(member: member)
         }
         if let link, let member = probe(Int(link), lookup, probes).member, let url = payload.string(at: member) {
             return .link(url)
         }
-        for position in spans.indices where matches(spans[position].tests, of: tests, payload, lookup, probes) {
-            let params = spans[position].params
-            var identity: String?
-            let values = readers[position].read(from: payload, identity: &identity) { param in
-                probe(Int(paramPaths[params.lowerBound + param]), lookup, probes).member
-            }
-            return .match(Match(route: spans[position].route, params: values, identity: identity))
+        for position in tables.spans.indices where matches(tables.spans[position], tables, payload, lookup, probes) {
+            return .match(params(of: tables.spans[position], at: position, payload, lookup, probes))
         }
         return .none
+    }
+
+    /// The match of the route of `span`, the route at `position`: its params read from `payload` (a
+    /// member that holds null, an array or an object gives no param) and its identity param's value.
+    private func params(of span: Span, at position: Int, _ payload: PushPayload, _ lookup: PushLookup,
+                        _ probes: UnsafeMutableBufferPointer<Probe>) -> Match {
+        var match = Match(route: Int(span.route), params: templates[position], identity: nil)
+        let identity = Int(span.firstParam) + Int(identities[position])
+        var param = Int(span.firstParam)
+        while param < Int(span.endParam) {
+            guard let member = probe(Int(paramPaths[param]), lookup, probes).member,
+                  let text = payload.paramText(at: member) else {
+                fill(&match, span, from: param, identity, payload, lookup, probes)
+                return match
+            }
+            if param == identity { match.identity = text }
+            match.params.values[slots[param]] = text
+            param &+= 1
+        }
+        return match
+    }
+
+    /// `params` once a param is missing: the rest by name, the missing ones removed. A removal may
+    /// move other members, so no slot is used after one.
+    @inline(never)
+    private func fill(_ match: inout Match, _ span: Span, from first: Int, _ identity: Int, _ payload: PushPayload,
+                      _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) {
+        for param in first..<Int(span.endParam) {
+            if let member = probe(Int(paramPaths[param]), lookup, probes).member, let text = payload.paramText(at: member) {
+                if param == identity { match.identity = text }
+                match.params[paramNames[param]] = text
+            } else {
+                match.params.removeValue(forKey: paramNames[param])
+            }
+        }
     }
 
     /// Finds the payload's top-level members whose keys are the one-key paths (`topByLength`), in one
@@ -206,10 +271,11 @@ final class PushRoutes: Sendable {
             if length < topByLength.count {
                 var number = Int(topByLength[length])
                 while number >= 0 {
-                    if probes[number].index == Probe.unknown.index,
-                       PushLookup.equal(lookup.bytes, from: Int(topKeyStarts[number]), lookup.text,
+                    if PushLookup.equal(lookup.bytes, from: Int(topKeyStarts[number]), lookup.text,
                                         from: Int(member.keyStart), count: length) {
-                        probes[number].index = Int32(index)
+                        // The paths' keys differ, so no other path of the chain has this key.
+                        if probes[number].index == Probe.unknown.index { probes[number].index = Int32(index) }
+                        break
                     }
                     number = Int(nextOfLength[number])
                 }
@@ -234,40 +300,46 @@ final class PushRoutes: Sendable {
         var member: Int? { index < 0 ? nil : Int(index) }
     }
 
-    /// Whether every test in `range` holds in `payload`. Inlined into the loop over the routes: the
+    /// Whether every test of `span` holds in `payload`. Inlined into the loop over the routes: the
     /// usual miss costs a few comparisons, less than a call.
     @inline(__always)
-    private func matches(_ range: Range<Int>, of tests: UnsafeBufferPointer<Test>, _ payload: PushPayload,
-                         _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
-        for position in range {
-            let path = Int(tests[position].path)
-            guard let member = probe(path, lookup, probes).member,
-                  holds(tests[position], member, path, payload, lookup, probes) else { return false }
+    private func matches(_ span: Span, _ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
+                         _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
+        var position = Int(span.firstTest)
+        while position < Int(span.endTest) {
+            guard let member = probe(Int(tables.tests[position].path), lookup, probes).member,
+                  holds(position, member, tables, payload, lookup, probes) else { return false }
+            position &+= 1
         }
         return true
     }
 
-    /// Whether `test` holds for `member`, the member at its path (`path`). A plain string's head is
+    /// Whether test `position` holds for `member`, the member at its path. A plain string's head is
     /// compared here; everything rarer is in `holdsSlowly`, out of line, so that this stays small
     /// enough to inline into the loop over the routes.
     @inline(__always)
-    private func holds(_ test: Test, _ member: Int, _ path: Int, _ payload: PushPayload, _ lookup: PushLookup,
+    private func holds(_ position: Int, _ member: Int, _ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
                        _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
-        guard case .plainString(let bytes) = test.expected else { return holdsSlowly(test, member, payload, lookup) }
+        let test = tables.tests[position]
+        guard test.head != .none else { return holdsSlowly(position, member, payload, lookup) }
+        let path = Int(test.path)
         if !probes[path].headRead {
             probes[path].head = lookup.stringHead(at: member)
             probes[path].headRead = true
         }
         let head = probes[path].head
-        if head == test.head { return bytes.count <= StringHead.width || lookup.plainString(at: member, endsAs: bytes) }
+        if head == test.head {
+            let count = Int(test.head.length)
+            return count <= StringHead.width || lookup.plainString(at: member, endsAs: Int(test.start)..<Int(test.start) + count)
+        }
         // An escaped or non-ASCII string compares as text; any other head differs from the selector's bytes.
-        return head.isEscaped && holdsSlowly(test, member, payload, lookup)
+        return head.isEscaped && holdsSlowly(position, member, payload, lookup)
     }
 
     /// `holds` for a test of anything but a plain payload string, comparing values.
     @inline(never)
-    private func holdsSlowly(_ test: Test, _ member: Int, _ payload: PushPayload, _ lookup: PushLookup) -> Bool {
-        switch test.expected {
+    private func holdsSlowly(_ position: Int, _ member: Int, _ payload: PushPayload, _ lookup: PushLookup) -> Bool {
+        switch expectations[position] {
         case .plainString(let bytes): return payload.value(of: member) == .string(pool.string(in: bytes))
         case .bool(let flag): return lookup.members[member].kind == (flag ? .true : .false)
         case .null: return lookup.members[member].kind == .null

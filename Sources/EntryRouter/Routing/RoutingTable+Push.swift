@@ -14,7 +14,7 @@ extension RoutingTable {
         case .link(let url):
             return route(url: url)
         case .match(let match):
-            return finish(route: match.route, params: match.params, identity: .read(match.identity), hops: 0)
+            return finish(push: match.route, params: match.params, identity: match.identity)
         case .none:
             return .failure(WireError(.noRoute, "no route's push selector matches the payload"))
         }

@@ -267,4 +267,21 @@ public struct RoutingTable: EntryRouting {
             }
         }
     }
+
+    /// `finish` for a push route's match: the params moved into the match rather than copied, and the
+    /// identity value (R7) as `PushParams` read it, so that no name is hashed. The identity value is
+    /// the route's own: a redirect route's target finds its value by name, as for a URL.
+    func finish(push index: Int, params: consuming [String: String], identity: String?) -> Result<RouteMatch, WireError> {
+        let outcome = Int(heads[index].outcome)
+        guard case .final = outcomes[outcome].kind else { return finish(route: index, params: params, hops: 0) }
+        let target: RouteMatch.Target
+        if let modal = outcomes[outcome].identityModal {
+            target = .modal(kind: modal.kind, priority: modal.priority, identity: identity)
+        } else {
+            target = outcomes[outcome].target!
+        }
+        return .success(RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
+                                   requires: outcomes[outcome].requires, actions: outcomes[outcome].actions,
+                                   routeIndex: index))
+    }
 }
