@@ -214,31 +214,12 @@ public struct RoutingTable: EntryRouting {
     /// Builds the match of route `index`, following redirects. A redirect's params are the
     /// target URL's, with the params of the hop before filling in names the target does not set.
     func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
-        finish(route: index, params: params, identity: .byName, hops: hops)
-    }
-
-    /// Where a final modal route's identity value (R7) comes from.
-    enum IdentityValue {
-        /// The param the route's `identity` names, looked up in the params.
-        case byName
-        /// Known already: the push params were read with it (`PushParams`). Valid for the route it was
-        /// read for, not for the target of a redirect.
-        case read(String?)
-    }
-
-    func finish(route index: Int, params: [String: String], identity: IdentityValue, hops: Int)
-        -> Result<RouteMatch, WireError> {
         let outcome = Int(heads[index].outcome)
         switch outcomes[outcome].kind {
         case .final:
             let target: RouteMatch.Target
             if let modal = outcomes[outcome].identityModal, let name = outcomes[outcome].identity {
-                let value: String?
-                switch identity {
-                case .byName: value = params[name]
-                case .read(let known): value = known
-                }
-                target = .modal(kind: modal.kind, priority: modal.priority, identity: value)
+                target = .modal(kind: modal.kind, priority: modal.priority, identity: params[name])
             } else {
                 target = outcomes[outcome].target!
             }
