@@ -83,4 +83,22 @@ import Testing
     func valuesRoundTrip(value: JSONValue) throws {
         #expect(try JSONValue.parse(bytes(written(value))) == value)
     }
+
+    /// Objects of every size up to past the stack-sorted limit, keys in a scrambled order (shared
+    /// prefixes, non-ASCII, a key that sorts before all others): always written with keys sorted.
+    @Test func writesObjectsWithKeysSortedAtEverySize() {
+        let keys = ["b", "a", "ab", "é", "A", "", "z1", "z10", "z2", "ß", "aa", "a\u{0}", "m", "n", "o", "p", "q", "r", "s", "t"]
+        for size in 0...keys.count {
+            var map: [String: Int] = [:]
+            for (index, key) in keys.prefix(size).enumerated() { map[key] = index }
+            var out: [UInt8] = []
+            JSONWriter.writeObject(map, to: &out) { value, out in JSONWriter.writeInteger(Int64(value), to: &out) }
+            let expected = "{" + map.sorted { $0.key < $1.key }.map { member in
+                var key: [UInt8] = []
+                JSONWriter.writeString(member.key, to: &key)
+                return String(decoding: key, as: UTF8.self) + ":" + String(member.value)
+            }.joined(separator: ",") + "}"
+            #expect(String(decoding: out, as: UTF8.self) == expected, "size \(size)")
+        }
+    }
 }
