@@ -217,15 +217,9 @@ public struct RoutingTable: EntryRouting {
         let outcome = Int(heads[index].outcome)
         switch outcomes[outcome].kind {
         case .final:
-            let target: RouteMatch.Target
-            if let modal = outcomes[outcome].identityModal, let name = outcomes[outcome].identity {
-                target = .modal(kind: modal.kind, priority: modal.priority, identity: params[name])
-            } else {
-                target = outcomes[outcome].target!
-            }
-            return .success(RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
-                                       requires: outcomes[outcome].requires, actions: outcomes[outcome].actions,
-                                       routeIndex: index))
+            var identity: String?
+            if outcomes[outcome].identityModal != nil, let name = outcomes[outcome].identity { identity = params[name] }
+            return .success(finalMatch(route: index, outcome: outcome, params: params, identity: identity))
         case .redirect(let template):
             let name = config.routes[index].name
             guard let template else {
@@ -255,14 +249,21 @@ public struct RoutingTable: EntryRouting {
     func finish(push index: Int, params: consuming [String: String], identity: String?) -> Result<RouteMatch, WireError> {
         let outcome = Int(heads[index].outcome)
         guard case .final = outcomes[outcome].kind else { return finish(route: index, params: params, hops: 0) }
+        return .success(finalMatch(route: index, outcome: outcome, params: params, identity: identity))
+    }
+
+    /// The match of final route `index`, whose outcome is `outcome`; `identity` is the value of its
+    /// identity param (R7), used when it is a modal route that names one.
+    @inline(__always)
+    private func finalMatch(route index: Int, outcome: Int, params: [String: String],
+                            identity: String?) -> RouteMatch {
         let target: RouteMatch.Target
         if let modal = outcomes[outcome].identityModal {
             target = .modal(kind: modal.kind, priority: modal.priority, identity: identity)
         } else {
             target = outcomes[outcome].target!
         }
-        return .success(RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
-                                   requires: outcomes[outcome].requires, actions: outcomes[outcome].actions,
-                                   routeIndex: index))
+        return RouteMatch(route: heads[index].name, params: params, target: target, ttl: outcomes[outcome].ttl,
+                          requires: outcomes[outcome].requires, actions: outcomes[outcome].actions, routeIndex: index)
     }
 }
