@@ -57,7 +57,7 @@ extension Router {
         let entry = Entry(id: arrival.id ?? newEntryID(), params: match.params, shape: shape,
                           collapseId: arrival.collapseId, identity: identity, scene: arrival.scene, received: turn.now,
                           seq: newSeq(), expires: expires, source: arrival.source, state: .pending)
-        if persisting, let key = arrival.dedupeKey { turn.persists.append(.persist(.seen(SeenKey(key, at: turn.now)))) }
+        if persisting, let key = arrival.dedupeKey { turn.persists.append(.seen(SeenKey(key, at: turn.now))) }
         if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
         let admitted = Admission.admitted(entry.id, seq: entry.seq)
         let tags = Inbox.Tags(id: idTag ?? SlotIndex.tag(of: entry.id),

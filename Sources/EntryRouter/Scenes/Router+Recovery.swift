@@ -14,7 +14,7 @@ extension Router {
                 var gone = record
                 gone.state = .retracted
                 counts[.retracted] += 1
-                if persisting { turn.persists.append(.persist(.entry(gone))) }
+                if persisting { turn.persists.append(.entry(gone)) }
                 continue
             }
             counts[entry.state] += 1

@@ -21,7 +21,7 @@ extension Router {
     mutating func record(_ entry: Entry, from old: EntryState?) {
         if let old { counts[old] -= 1 }
         counts[entry.state] += 1
-        if persisting { turn.persists.append(.persist(.entry(entry.record))) }
+        if persisting { turn.persists.append(.entry(entry.record)) }
         // Only entries that arrived this turn are answered with their state (a push or open reply,
         // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
         if old == nil {
@@ -112,13 +112,11 @@ extension Router {
     /// nearest expiry when it moved, or when the armed one is already due (a timer that fired early
     /// must not be lost). Then starts the next turn.
     mutating func emit<Output: TurnOutput & ~Copyable>(into output: inout Output) {
-        var persists: [Effect] = []
+        // Reversed, then popped from its end: each record is moved to the receiver, not copied.
+        var persists: [Record] = []
         swap(&persists, &turn.persists)
-        for index in persists.indices {
-            var effect = Effect.armTimer(Instant(milliseconds: 0))
-            swap(&effect, &persists[index])
-            if case .persist(let record) = consume effect { output.persist(record) }
-        }
+        persists.reverse()
+        while let record = persists.popLast() { output.persist(record) }
         // Each reply, outcome and event is taken out of the turn, not copied: the turn is dropped next.
         for index in turn.replies.indices {
             let (connection, req, body) = turn.takeReply(at: index)

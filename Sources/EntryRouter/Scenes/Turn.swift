@@ -6,9 +6,8 @@ struct Turn: Sendable {
     var now: Instant
     /// Index of the input being handled, in the turn's input order.
     var input = 0
-    /// The turn's records, already as the `persist` effects they become: the turn's end hands the
-    /// array over as its effects instead of copying each record into one.
-    var persists: [Effect] = []
+    /// The turn's records, handed to the turn's output first, in order, when the turn ends.
+    var persists: [Record] = []
     var replies: [PendingReply] = []
     var events: [(ConnectionID, Event)] = []
     var closes: [ConnectionID] = []
