@@ -66,6 +66,9 @@ final class PushRoutes: Sendable {
     private let bundle: Int?
     /// The number of the `pushLinkKey` path, if the config has one.
     private let link: Int32?
+    /// The routes by the string they require at one path, when some route requires one: the routes
+    /// a payload is tried against (`PushDispatch`). Nil routes every payload by trying every route.
+    private let dispatch: PushDispatch?
     /// The paths of one ASCII key (most are: `type`, `noticeId`) by the key's length: the first such
     /// path of each length, and after each path the next of the same length (-1 ends both). A payload's
     /// top-level members are matched against these in one pass (`scanTop`) instead of one pass per path.
@@ -78,8 +81,10 @@ final class PushRoutes: Sendable {
     private let topKeyStarts: [Int32]
 
     /// `routes` with their readers, in file order; `bundleId` the app a payload naming one in the
-    /// simulator's bundle key must name; `linkKey` the config's `pushLinkKey`.
-    init(_ routes: [(route: Int, reader: PushParams)], bundleId: String? = nil, linkKey: String? = nil) {
+    /// simulator's bundle key must name; `linkKey` the config's `pushLinkKey`. Without `dispatching`
+    /// every payload tries every route in file order (what the dispatch is checked against).
+    init(_ routes: [(route: Int, reader: PushParams)], bundleId: String? = nil, linkKey: String? = nil,
+         dispatching: Bool = true) {
         var pool = PushKeyPool()
         var paths: [Range<Int>] = []
         var numbers: [[Substring]: Int32] = [:]
@@ -111,14 +116,22 @@ final class PushRoutes: Sendable {
         var tests: [Test] = []
         var expectations: [Expected] = []
         var paramPaths: [Int32] = []
+        var dispatchTests: [[PushDispatch.Test]] = []
         for (route, reader) in routes {
             let firstTest = tests.count
             let firstParam = paramPaths.count
+            var routeTests: [PushDispatch.Test] = []
             for (path, value) in reader.selector {
                 let (test, expected) = test(number(path), value)
                 tests.append(test)
                 expectations.append(expected)
+                if case .plainString = expected, case .string(let text) = value {
+                    routeTests.append(PushDispatch.Test(path: test.path, plain: (text, test.start, test.head)))
+                } else {
+                    routeTests.append(PushDispatch.Test(path: test.path, plain: nil))
+                }
             }
+            dispatchTests.append(routeTests)
             paramPaths += reader.paths.map(number)
             spans.append(Span(route: Int32(route), firstTest: Int32(firstTest), endTest: Int32(tests.count),
                               firstParam: Int32(firstParam), endParam: Int32(paramPaths.count)))
@@ -139,6 +152,7 @@ final class PushRoutes: Sendable {
         paramNames = routes.flatMap(\.reader.names)
         identities = routes.map { Int32($0.reader.identity ?? -1) }
         link = linkKey.map(number)
+        dispatch = dispatching ? PushDispatch(tests: dispatchTests) : nil
         self.values = values
         self.paths = paths
         self.pool = pool
@@ -214,10 +228,33 @@ final class PushRoutes: Sendable {
         if let link, let member = probe(Int(link), lookup, probes).member, let url = payload.string(at: member) {
             return .link(url)
         }
-        for position in tables.spans.indices where matches(tables.spans[position], tables, payload, lookup, probes) {
-            return .match(params(of: tables.spans[position], at: position, payload, lookup, probes))
+        guard let position = firstMatch(tables, payload, lookup, probes) else { return .none }
+        return .match(params(of: tables.spans[position], at: position, payload, lookup, probes))
+    }
+
+    /// The position of the first route in file order whose selector matches `payload`: among the
+    /// routes `dispatch` leaves for the payload's member at its path, else among all.
+    @inline(__always)
+    private func firstMatch(_ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
+                            _ probes: UnsafeMutableBufferPointer<Probe>) -> Int? {
+        if let dispatch {
+            let path = Int(dispatch.path)
+            var keyed = 0..<0
+            if let member = probe(path, lookup, probes).member {
+                let head = head(path, member, lookup, probes)
+                if head.isEscaped { return firstMatchInOrder(tables, payload, lookup, probes) }
+                if head != .none { keyed = dispatch.keyedRoutes(for: head, at: member, lookup) }
+            }
+            return dispatch.firstRoute(keyed: keyed) { matches(tables.spans[$0], tables, payload, lookup, probes) }
         }
-        return .none
+        return firstMatchInOrder(tables, payload, lookup, probes)
+    }
+
+    /// `firstMatch` trying every route: the rule itself, for configs without a dispatch path and for
+    /// payload strings that equal a selector's only as text.
+    private func firstMatchInOrder(_ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
+                                   _ probes: UnsafeMutableBufferPointer<Probe>) -> Int? {
+        tables.spans.indices.first { matches(tables.spans[$0], tables, payload, lookup, probes) }
     }
 
     /// The match of the route of `span`, the route at `position`: its params read from `payload` (a
@@ -322,18 +359,23 @@ final class PushRoutes: Sendable {
                        _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
         let test = tables.tests[position]
         guard test.head != .none else { return holdsSlowly(position, member, payload, lookup) }
-        let path = Int(test.path)
-        if !probes[path].headRead {
-            probes[path].head = lookup.stringHead(at: member)
-            probes[path].headRead = true
-        }
-        let head = probes[path].head
+        let head = head(Int(test.path), member, lookup, probes)
         if head == test.head {
             let count = Int(test.head.length)
             return count <= StringHead.width || lookup.plainString(at: member, endsAs: Int(test.start)..<Int(test.start) + count)
         }
         // An escaped or non-ASCII string compares as text; any other head differs from the selector's bytes.
         return head.isEscaped && holdsSlowly(position, member, payload, lookup)
+    }
+
+    /// The `StringHead` of `member`, the member at path `path`, read on first use and remembered in `probes`.
+    @inline(__always)
+    private func head(_ path: Int, _ member: Int, _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) -> StringHead {
+        if !probes[path].headRead {
+            probes[path].head = lookup.stringHead(at: member)
+            probes[path].headRead = true
+        }
+        return probes[path].head
     }
 
     /// `holds` for a test of anything but a plain payload string, comparing values.

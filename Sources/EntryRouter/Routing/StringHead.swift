@@ -21,6 +21,15 @@ struct StringHead: Equatable, Sendable {
 
     var isEscaped: Bool { length == Self.escapedString }
 
+    /// A slot of a table of `1 << bits` slots (`bits` from 1 to 62), from the word and the length
+    /// mixed by one multiplication whose top bits are taken (Fibonacci hashing): heads that differ
+    /// in any byte or in length spread over the table.
+    @inline(__always)
+    func bucket(_ bits: Int) -> Int {
+        let mixed = (word ^ UInt64(UInt32(bitPattern: length))) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed &>> UInt64(64 &- bits))
+    }
+
     private init(length: Int32, word: UInt64) {
         self.length = length
         self.word = word
