@@ -74,11 +74,14 @@ final class PushRoutes: Sendable {
     /// top-level members are matched against these in one pass (`scanTop`) instead of one pass per path.
     private let topByLength: [Int32]
     private let nextOfLength: [Int32]
-    /// The same paths in one list, to mark those the pass did not find.
+    /// The same paths in one list: those a pass that stops early has not found become unknown again.
     private let topPaths: [Int32]
     /// For each such path, where its key's bytes start in the pool (by path number; -1 for others):
     /// the pass compares them without going through the path's range and the pool's key.
     private let topKeyStarts: [Int32]
+    /// What is known of every path before a payload is read: the one-key paths absent, since the pass
+    /// over the top-level members finds those it has, and the others unknown. Copied in one go.
+    private let initialProbes: [Probe]
 
     /// `routes` with their readers, in file order; `bundleId` the app a payload naming one in the
     /// simulator's bundle key must name; `linkKey` the config's `pushLinkKey`. Without `dispatching`
@@ -174,6 +177,7 @@ final class PushRoutes: Sendable {
         self.nextOfLength = nextOfLength
         self.topPaths = topPaths
         self.topKeyStarts = topKeyStarts
+        initialProbes = topKeyStarts.map { $0 < 0 ? Probe.unknown : Probe(index: Probe.absent, headRead: false, head: .none) }
     }
 
     /// The first route whose selector matches `payload`: its index in the config, its params and the
@@ -199,7 +203,7 @@ final class PushRoutes: Sendable {
     /// matches and reads its params.
     func route(_ payload: PushPayload) -> Outcome {
         withUnsafeTemporaryAllocation(of: Probe.self, capacity: paths.count) { probes in
-            probes.initialize(repeating: Probe.unknown)
+            _ = probes.initialize(fromContentsOf: initialProbes)
             return payload.withLookup(in: pool) { lookup in
                 tests.withUnsafeBufferPointer { tests in
                     spans.withUnsafeBufferPointer { spans in
@@ -294,16 +298,21 @@ final class PushRoutes: Sendable {
 
     /// Finds the payload's top-level members whose keys are the one-key paths (`topByLength`), in one
     /// pass over those members: the first member of each key is its path's probe, and a path no member
-    /// has is absent. A key that is not plain can equal a path's key only as text: the pass stops
-    /// there, and the paths it has not found yet are looked up one by one when needed, as deeper
-    /// paths are.
+    /// has stays absent (`initialProbes`). A key that is not plain can equal a path's key only as text:
+    /// the pass stops there, and the paths it has not found yet become unknown, looked up one by one
+    /// when needed, as deeper paths are.
     @inline(__always)
     private func scanTop(_ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) {
         guard lookup.isObject, !topByLength.isEmpty else { return }
         var index = 0
         while index < lookup.members.count {
             let member = lookup.members[index]
-            guard member.keyPlain else { return }
+            guard member.keyPlain else {
+                for number in topPaths where probes[Int(number)].index == Probe.absent {
+                    probes[Int(number)].index = Probe.unknown.index
+                }
+                return
+            }
             let length = Int(member.keyEnd &- member.keyStart)
             if length < topByLength.count {
                 var number = Int(topByLength[length])
@@ -311,16 +320,13 @@ final class PushRoutes: Sendable {
                     if PushLookup.equal(lookup.bytes, from: Int(topKeyStarts[number]), lookup.text,
                                         from: Int(member.keyStart), count: length) {
                         // The paths' keys differ, so no other path of the chain has this key.
-                        if probes[number].index == Probe.unknown.index { probes[number].index = Int32(index) }
+                        if probes[number].index == Probe.absent { probes[number].index = Int32(index) }
                         break
                     }
                     number = Int(nextOfLength[number])
                 }
             }
             index = Int(member.subtreeEnd)
-        }
-        for number in topPaths where probes[Int(number)].index == Probe.unknown.index {
-            probes[Int(number)].index = Probe.absent
         }
     }
 

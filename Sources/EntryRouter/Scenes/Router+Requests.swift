@@ -41,7 +41,7 @@ extension Router {
         }
         let arrival = Arrival(source: .push, id: push.id, collapseId: push.collapseId, expiration: push.expiration,
                               dedupeKey: push.id.map(DedupeKey.init(senderId:)), scene: nil)
-        return admit(route(.push(payload: push.payload, payloadBytes: push.payloadBytes)), arrival)
+        return admit(route(push: push.payload, bytes: push.payloadBytes), arrival)
     }
 
     private mutating func arrive(_ open: OpenRequest) -> Admission {
@@ -60,12 +60,17 @@ extension Router {
             }
             return routing.route(url: url)
         case .push(let payload, let bytes):
-            guard bytes <= limits.maxPayloadBytes else {
-                return .failure(WireError(.payloadTooLarge,
-                                          "payload is \(bytes) bytes; the limit is \(limits.maxPayloadBytes) (as APNs)"))
-            }
-            return routing.route(push: payload, payloadBytes: bytes)
+            return route(push: payload, bytes: bytes)
         }
+    }
+
+    /// Routes a push payload of `bytes` bytes after checking its size. A push request's payload is
+    /// routed from where it lies, not first wrapped in a `LaunchEntry` copied and destroyed again.
+    private func route(push payload: PushPayload, bytes: Int) -> Result<RouteMatch, WireError> {
+        guard bytes <= limits.maxPayloadBytes else {
+            return .failure(WireError(.payloadTooLarge, "payload is \(bytes) bytes; the limit is \(limits.maxPayloadBytes) (as APNs)"))
+        }
+        return routing.route(push: payload, payloadBytes: bytes)
     }
 
     /// Removes matching waiting entries and dismisses a matching active modal (R10). A retraction
