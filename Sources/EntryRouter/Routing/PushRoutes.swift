@@ -7,6 +7,9 @@
 /// and spans are plain values in flat arrays, read in place: trying a route counts no references.
 /// The two members every push is checked for first, the simulator's bundle key and the push link
 /// key, are paths of the same table, looked up with the same pointers as the selectors'.
+/// A payload is tried only against the routes its value at the most selected path can match
+/// (`PushDispatch`): with every route selecting on `type`, one hash of the payload's `type` and one
+/// comparison find the route, however many routes come before it.
 /// A class, so that the closure routing runs in captures one reference, not a copy of every array.
 final class PushRoutes: Sendable {
     /// A selector's value, in the form cheapest to compare with a payload's member.
