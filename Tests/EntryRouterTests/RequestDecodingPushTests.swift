@@ -26,6 +26,8 @@ import Testing
         #"{"op":"push","id":"x","payload":{"type":"caf\u00e9","k":"\n"}}"#,
         #"{"\u006fp":"push","payload":{"type":"x"}}"#,
         #"{"op":"push","req":"","payload":{"type":"x"}}"#,
+        #"{"op":"push" , "payload":{"type":"x"}}"#,
+        #"{"op" :"push","payload":{"type":"x"}}"#,
     ])
     func takesTheUsualPushAsTheGeneralPathDoes(text: String) throws {
         let fast = try #require(Self.usual(text))
@@ -44,6 +46,8 @@ import Testing
         // Missing, repeated and unknown members.
         #"{"payload":{"type":"x"}}"#,
         #"{"op":"push"}"#,
+        #"{"op":"push""#,
+        #"{"op":"push"x"#,
         #"{"op":"push","op":"push","payload":{"type":"x"}}"#,
         #"{"op":"push","req":1,"req":2,"payload":{"type":"x"}}"#,
         #"{"op":"push","payload":{"type":"x"},"payload":{"type":"y"}}"#,

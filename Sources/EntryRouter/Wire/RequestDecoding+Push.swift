@@ -27,7 +27,6 @@ extension JSONParser {
     /// Reads the line as the usual push; nil (or a thrown error, treated alike) hands it back.
     fileprivate mutating func usualPush() throws(JSONParseError) -> Request? {
         guard peekSignificant() == ASCII.openBrace else { return nil }
-        try openObject()
         var seen = PushMembers()
         var isPush = false
         var req: JSONValue?
@@ -36,6 +35,19 @@ extension JSONParser {
         var collapseId: String?
         var expiration: Int64?
         var first = true
+        // Senders write `op` first: its member is compared as one run of bytes, without reading a
+        // key and a string. The comma after it is left for the member loop.
+        let opening: StaticString = "{\"op\":\"push\""
+        if bytes.count > opening.utf8CodeUnitCount,
+           UnsafeBufferPointer(rebasing: bytes[..<opening.utf8CodeUnitCount]).holds(opening) {
+            position = opening.utf8CodeUnitCount
+            depth = 1
+            _ = seen.insert(.op)
+            isPush = true
+            first = false
+        } else {
+            try openObject()
+        }
         while try nextMember(first: first) {
             first = false
             guard let field = try fieldKey(), seen.insert(field) else { return nil }
