@@ -28,6 +28,14 @@ struct MemberValue {
         self.plain = plain
     }
 
+    /// `number` as an integer: `5` and `5.0` alike (JSON does not tell them apart), exact up to
+    /// 2^53; nil for a fraction or a larger magnitude.
+    static func integer(_ number: Double) -> Int64? {
+        guard abs(number) <= 9_007_199_254_740_992 else { return nil }
+        let integer = Int64(number)
+        return Double(integer) == number ? integer : nil
+    }
+
     /// A plain string's bytes inside its quotes; nil for anything else.
     func plainText(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         guard kind == .string, plain else { return nil }

@@ -22,23 +22,31 @@ extension Request {
     /// non-empty (an empty scene, modal or entry id names nothing). Limits that the daemon can
     /// configure (payload, URL and collapseId sizes) are the router's to check: decoding only
     /// measures the payload's bytes.
+    ///
+    /// The usual push takes a shorter path (`RequestDecoding+Push.swift`) with the same outcome.
     public static func decode(line: ArraySlice<UInt8>) -> Result<Request, RequestError> {
         line.withUnsafeBufferPointer { bytes in
-            var fields = RequestFields(bytes)
-            do throws(JSONParseError) {
-                try fields.read()
-            } catch {
-                return .failure(RequestError(req: fields.reqValue, error: WireError(.badJSON, "invalid JSON \(error)")))
-            }
-            guard fields.isObject else {
-                return .failure(RequestError(req: nil, error: WireError(.badRequest, "a request must be a JSON object")))
-            }
-            do throws(WireError) {
-                let op = try fields.operation()
-                return .success(Request(req: fields.reqValue, op: op))
-            } catch {
-                return .failure(RequestError(req: fields.reqValue, error: error))
-            }
+            if let push = usualPush(bytes) { return .success(push) }
+            return decodeAny(bytes)
+        }
+    }
+
+    /// The general path of `decode(line:)`, for every line.
+    static func decodeAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Request, RequestError> {
+        var fields = RequestFields(bytes)
+        do throws(JSONParseError) {
+            try fields.read()
+        } catch {
+            return .failure(RequestError(req: fields.reqValue, error: WireError(.badJSON, "invalid JSON \(error)")))
+        }
+        guard fields.isObject else {
+            return .failure(RequestError(req: nil, error: WireError(.badRequest, "a request must be a JSON object")))
+        }
+        do throws(WireError) {
+            let op = try fields.operation()
+            return .success(Request(req: fields.reqValue, op: op))
+        } catch {
+            return .failure(RequestError(req: fields.reqValue, error: error))
         }
     }
 }
@@ -172,11 +180,8 @@ private struct FieldCheck {
         }
     }
 
-    /// An integral number: `5` and `5.0` alike (JSON does not tell them apart), exact up to 2^53.
     private func integer(_ value: MemberValue) -> Int64? {
-        guard value.kind == .number, abs(value.number) <= 9_007_199_254_740_992 else { return nil }
-        let integer = Int64(value.number)
-        return Double(integer) == value.number ? integer : nil
+        value.kind == .number ? MemberValue.integer(value.number) : nil
     }
 
     func epochSeconds(_ field: String, _ value: MemberValue?) throws(WireError) -> Int64? {

@@ -1,0 +1,140 @@
+/// The usual push line, decoded in one pass.
+///
+/// Almost every line the daemon reads is a push of one shape: `op`, `req`, `id`, `collapseId`,
+/// maybe `expiration`, and an object `payload`, with plain strings and whole numbers. The general
+/// decoder reads any line into a slot per known field (twenty of them), then checks the slots
+/// against the op and makes its values; for a push that cost as much again as the JSON itself.
+/// This path reads the push's own members straight into the request it returns.
+///
+/// It decides nothing on its own: anything it does not expect (another op, an unknown or repeated
+/// member, an escaped or empty string, a fraction, a syntax error, a payload that is not an object)
+/// makes it return nil, and the line is decoded from the start by the general path, which gives
+/// the result or the error it always gave. What it accepts, it decodes exactly as the general path
+/// would (`RequestDecodingPushTests` checks both on the same lines).
+extension Request {
+    /// The push on `bytes` when it has the usual shape; nil for any other line.
+    static func usualPush(_ bytes: UnsafeBufferPointer<UInt8>) -> Request? {
+        var parser = JSONParser(bytes)
+        do throws(JSONParseError) {
+            return try parser.usualPush()
+        } catch {
+            return nil
+        }
+    }
+}
+
+extension JSONParser {
+    /// Reads the line as the usual push; nil (or a thrown error, treated alike) hands it back.
+    fileprivate mutating func usualPush() throws(JSONParseError) -> Request? {
+        guard peekSignificant() == ASCII.openBrace else { return nil }
+        var seen = PushMembers()
+        var isPush = false
+        var req: JSONValue?
+        var payload: PushPayload?
+        var id: String?
+        var collapseId: String?
+        var expiration: Int64?
+        var first = true
+        // Senders write `op` first: its member is compared as one run of bytes, without reading a
+        // key and a string. The comma after it is left for the member loop.
+        let opening: StaticString = "{\"op\":\"push\""
+        if bytes.count > opening.utf8CodeUnitCount,
+           UnsafeBufferPointer(rebasing: bytes[..<opening.utf8CodeUnitCount]).holds(opening) {
+            position = opening.utf8CodeUnitCount
+            depth = 1
+            _ = seen.insert(.op)
+            isPush = true
+            first = false
+        } else {
+            try openObject()
+        }
+        while try nextMember(first: first) {
+            first = false
+            guard let field = try fieldKey(), seen.insert(field) else { return nil }
+            try expectColon()
+            switch field {
+            case .op:
+                guard let name = try plainString(), name.holds("push") else { return nil }
+                isPush = true
+            case .req:
+                guard let value = try reqValue() else { return nil }
+                req = value
+            case .id:
+                guard let text = try nonEmptyPlainString() else { return nil }
+                id = text
+            case .collapseId:
+                guard let text = try nonEmptyPlainString() else { return nil }
+                collapseId = text
+            case .expiration:
+                guard let seconds = try wholeNumber(), seconds >= 0 else { return nil }
+                expiration = seconds
+            case .payload:
+                let scanned = try scanPayload()
+                guard scanned.isObject else { return nil }
+                payload = scanned
+            default:
+                return nil
+            }
+        }
+        try expectEnd()
+        guard isPush, let payload else { return nil }
+        return Request(req: req, op: .push(PushRequest(payload: payload, payloadBytes: payload.text.count, id: id,
+                                                       collapseId: collapseId, expiration: expiration)))
+    }
+
+    /// A plain string's bytes inside its quotes (see `MemberValue.plain`); nil for any other value.
+    private mutating func plainString() throws(JSONParseError) -> UnsafeBufferPointer<UInt8>? {
+        guard peekSignificant() == ASCII.quote else { return nil }
+        let start = position + 1
+        guard try scanString() else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
+    }
+
+    private mutating func nonEmptyPlainString() throws(JSONParseError) -> String? {
+        guard let text = try plainString(), !text.isEmpty else { return nil }
+        return Self.string(text)
+    }
+
+    /// `req` as the general path keeps it, when it is a number or a plain string.
+    private mutating func reqValue() throws(JSONParseError) -> JSONValue? {
+        switch peekSignificant() {
+        case ASCII.quote:
+            return try plainString().map { .string(Self.string($0)) }
+        case ASCII.minus?, (ASCII.zero...ASCII.nine)?:
+            return .number(try parseNumber())
+        default:
+            return nil
+        }
+    }
+
+    /// A number that is a whole number as `MemberValue.integer` reads one; nil for any other value.
+    private mutating func wholeNumber() throws(JSONParseError) -> Int64? {
+        guard let byte = peekSignificant(), byte == ASCII.minus || (ASCII.zero...ASCII.nine).contains(byte) else {
+            return nil
+        }
+        return MemberValue.integer(try parseNumber())
+    }
+}
+
+/// The members of a push read so far, one bit each, so that a repeated one hands the line back
+/// (the general path reports it as a duplicate key).
+private struct PushMembers {
+    private var bits: UInt8 = 0
+
+    /// Marks `field`; false when it was marked before, or is not a push's member.
+    mutating func insert(_ field: RequestFields.Field) -> Bool {
+        let bit: UInt8
+        switch field {
+        case .op: bit = 1
+        case .req: bit = 2
+        case .id: bit = 4
+        case .collapseId: bit = 8
+        case .expiration: bit = 16
+        case .payload: bit = 32
+        default: return false
+        }
+        guard bits & bit == 0 else { return false }
+        bits |= bit
+        return true
+    }
+}
