@@ -1,15 +1,16 @@
 import Testing
+import EntryRouter
 @testable import EntryDaemon
 
 @Suite struct StoreParamsJSONTests {
     private func decode(_ text: String) -> [String: String]? {
         var text = text
-        return text.withUTF8 { ParamsJSON.decode($0) }
+        return text.withUTF8 { ParamsJSON.decode($0)?.dictionary }
     }
 
     private func encode(_ params: [String: String]) -> String {
         var bytes: [UInt8] = []
-        ParamsJSON.append(params, to: &bytes)
+        ParamsJSON.append(RouteParams(params), to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
