@@ -24,6 +24,21 @@ import EntryRouter
         #expect(decode(encode(params)) == params)
     }
 
+    /// The stored text is the one a dictionary of the same params was stored as, and reads back as
+    /// the same params, so stores written before and after load alike.
+    @Test(arguments: [
+        [:],
+        ["noticeId": "n"],
+        ["sessionId": "run-1", "inviter": "Mina", "é": "\u{0}", "e\u{301}x": "🎉", "": "\\\""],
+    ] as [[String: String]])
+    func routeParamsAreStoredAsTheirDictionaryWasAndReadBack(params: [String: String]) {
+        var text: [UInt8] = []
+        JSONWriter.appendStringMap(params, to: &text)
+        #expect(encode(params) == String(decoding: text, as: UTF8.self))
+        var stored = encode(params)
+        #expect(stored.withUTF8 { ParamsJSON.decode($0) } == RouteParams(params))
+    }
+
     @Test func encodingIsCanonical() {
         #expect(encode(["b": "2", "a": "1\n"]) == #"{"a":"1\u000a","b":"2"}"#, "the wire codec's escaping")
     }

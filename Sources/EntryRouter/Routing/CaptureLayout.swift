@@ -13,13 +13,10 @@ final class CaptureLayout: Sendable {
     /// The captures in the order of their names (capture indices), the order `RouteParams` lays them
     /// out in: a URL without query items lays its captures out as they are read, sorting nothing.
     let order: [Int]
-    /// The bytes of the names and their lengths, with room for short values.
-    let capacity: Int
 
     init(_ key: Key) {
         self.key = key
         order = key.names.indices.sorted { key.names[$0] < key.names[$1] }
-        capacity = key.names.reduce(0) { $0 + Varint.size(counted: $1) + 24 }
     }
 
     var count: Int { key.names.count }

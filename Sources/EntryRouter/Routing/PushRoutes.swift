@@ -50,11 +50,9 @@ final class PushRoutes: Sendable {
     /// For each param of each route, in `PushParams.names` order, the number of its path.
     private let paramPaths: [Int32]
     /// Each param's name (by the index of its path in `paramPaths`), in the order `RouteParams` lays
-    /// them out; the bytes of each route's names and their lengths, with room for short values, which
-    /// its params are made with; each route's identity param, as a position among its params (-1 for
-    /// none). Plain arrays, not the routes' `PushParams`: reading them retains nothing.
+    /// them out; each route's identity param, as a position among its params (-1 for none). Plain
+    /// arrays, not the routes' `PushParams`: reading them retains nothing.
     private let paramNames: [String]
-    private let paramCapacities: [Int32]
     private let identities: [Int32]
     /// The distinct paths, each a range of keys of `pool`.
     private let paths: [Range<Int>]
@@ -133,9 +131,6 @@ final class PushRoutes: Sendable {
         self.tests = tests
         self.expectations = expectations
         self.paramPaths = paramPaths
-        paramCapacities = routes.map { route in
-            Int32(route.reader.names.reduce(0) { $0 + Varint.size(counted: $1) + 1 + Self.shortValue })
-        }
         paramNames = routes.flatMap(\.reader.names)
         identities = routes.map { Int32($0.reader.identity ?? -1) }
         link = linkKey.map(number)
@@ -169,9 +164,6 @@ final class PushRoutes: Sendable {
         var params: RouteParams
         var identity: String?
     }
-
-    /// The bytes a param value is given room for when a route's params are made: most are ids, which fit.
-    private static let shortValue = 23
 
     /// What a payload routes to, as far as its selectors and keys tell.
     enum Outcome {
@@ -225,22 +217,28 @@ final class PushRoutes: Sendable {
 
     /// The match of the route of `span`, the route at `position`: its params read from `payload` (a
     /// member that is missing or holds null, an array or an object gives no param) and its identity
-    /// param's value. The params are read in name order and laid out as they are read.
+    /// param's value. The params are read in name order and laid out as they are read; a plain string
+    /// (ASCII, no escapes) is copied from the payload's text, with no string made for it.
     private func params(of span: Span, at position: Int, _ payload: PushPayload, _ lookup: PushLookup,
                         _ probes: UnsafeMutableBufferPointer<Probe>) -> Match {
         var match = Match(route: Int(span.route), params: RouteParams(), identity: nil)
         guard span.firstParam < span.endParam else { return match }
-        var builder = RouteParams.Builder(capacity: Int(paramCapacities[position]))
         let identity = Int(span.firstParam) + Int(identities[position])
-        var param = Int(span.firstParam)
-        while param < Int(span.endParam) {
-            if let member = probe(Int(paramPaths[param]), lookup, probes).member, let text = payload.paramText(at: member) {
-                if param == identity { match.identity = text }
-                builder.append(key: paramNames[param], value: text)
+        match.params = RouteParams.build { builder in
+            var param = Int(span.firstParam)
+            while param < Int(span.endParam) {
+                defer { param &+= 1 }
+                guard let member = probe(Int(paramPaths[param]), lookup, probes).member else { continue }
+                let found = lookup.members[member]
+                if found.kind == .string, found.valuePlain, param != identity {
+                    paramNames[param].withUTF8Bytes { builder.append(counted: $0) }
+                    builder.append(counted: UnsafeBufferPointer(rebasing: lookup.text[Int(found.valueStart) + 1..<Int(found.valueEnd) - 1]))
+                } else if let text = payload.paramText(at: member) {
+                    if param == identity { match.identity = text }
+                    builder.append(key: paramNames[param], value: text)
+                }
             }
-            param &+= 1
         }
-        match.params = builder.params
         return match
     }
 

@@ -41,21 +41,15 @@ public struct RouteParams: Sendable {
     }
 
     private init(sorting pairs: [(key: String, value: String)]) {
-        guard pairs.count > 1 else {
-            var builder = Builder(capacity: pairs.first.map { 4 + $0.key.utf8.count + $0.value.utf8.count } ?? 0)
-            if let pair = pairs.first { builder.append(key: pair.key, value: pair.value) }
-            self = builder.params
-            return
-        }
         // Sorted by key, then by position, so that the first of equal keys comes first and is kept.
         let sorted = pairs.indices.sorted { pairs[$0].key < pairs[$1].key || (pairs[$0].key == pairs[$1].key && $0 < $1) }
-        var builder = Builder(capacity: pairs.reduce(0) { $0 + 4 + $1.key.utf8.count + $1.value.utf8.count })
-        var previous: String?
-        for index in sorted where previous != pairs[index].key {
-            builder.append(key: pairs[index].key, value: pairs[index].value)
-            previous = pairs[index].key
+        self = Self.build { builder in
+            var previous: String?
+            for index in sorted where previous != pairs[index].key {
+                builder.append(key: pairs[index].key, value: pairs[index].value)
+                previous = pairs[index].key
+            }
         }
-        self = builder.params
     }
 
     /// These params and the pairs of `fallback` whose keys they lack: a redirect's target keeps the
@@ -131,15 +125,32 @@ public struct RouteParams: Sendable {
 }
 
 extension RouteParams {
+    /// The params `body` appends to a `Builder`, laid out in a buffer on the stack and copied into
+    /// their array in one step: growing an array as pairs are appended went through the standard
+    /// library's reallocation path, and reserving its capacity first cost about as much.
+    @inline(__always)
+    static func build(_ body: (inout Builder) -> Void) -> RouteParams {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Builder.roomOnStack) { room in
+            var builder = Builder(room: room)
+            body(&builder)
+            return builder.params
+        }
+    }
+
     /// Lays out pairs appended in key order: the router's readers know that order when the config is
     /// loaded (a route's param names and a pattern's capture names are fixed), so making params per
-    /// request hashes and sorts nothing.
-    struct Builder {
-        private var bytes: [UInt8] = []
+    /// request hashes and sorts nothing. Pairs go into the caller's room; params that outgrow it move
+    /// to an array.
+    struct Builder: ~Copyable {
+        /// Enough for the params of any route of the sample configs many times over.
+        static let roomOnStack = 512
 
-        /// Room for `capacity` bytes of lengths and text (none allocated for 0).
-        init(capacity: Int) {
-            if capacity > 0 { bytes.reserveCapacity(capacity) }
+        private let room: UnsafeMutableBufferPointer<UInt8>
+        private var count = 0
+        private var spilled: [UInt8]?
+
+        init(room: UnsafeMutableBufferPointer<UInt8>) {
+            self.room = room
         }
 
         /// Appends a pair whose key sorts after every key appended before it.
@@ -152,16 +163,32 @@ extension RouteParams {
         /// Appends bytes laid out as a key's or value's: their count as a `Varint`, then the bytes.
         @inline(__always)
         mutating func append(counted text: UnsafeBufferPointer<UInt8>) {
-            var rest = UInt64(text.count)
-            while rest >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-                rest >>= 7
+            let needed = Varint.size(of: UInt64(text.count)) &+ text.count
+            guard spilled == nil, needed <= room.count &- count, let base = room.baseAddress else {
+                return spill(text)
             }
-            bytes.append(UInt8(rest))
-            bytes.append(contentsOf: text)
+            var cursor = ByteCursor(UnsafeMutableRawPointer(base + count))
+            cursor.write(varint: UInt64(text.count))
+            cursor.write(UnsafeRawBufferPointer(text))
+            count &+= needed
         }
 
-        var params: RouteParams { RouteParams(bytes: bytes) }
+        @inline(never)
+        private mutating func spill(_ text: UnsafeBufferPointer<UInt8>) {
+            var bytes = spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count]))
+            var length = UInt64(text.count)
+            while length >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
+                length >>= 7
+            }
+            bytes.append(UInt8(length))
+            bytes.append(contentsOf: text)
+            spilled = bytes
+        }
+
+        var params: RouteParams {
+            RouteParams(bytes: spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count])))
+        }
     }
 }
 

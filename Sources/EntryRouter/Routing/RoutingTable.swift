@@ -185,9 +185,9 @@ public struct RoutingTable: EntryRouting {
             return RouteParams(pairs: pairs)
         }
         guard layout.count > 0 else { return RouteParams() }
-        var builder = RouteParams.Builder(capacity: layout.capacity)
-        for capture in layout.order { builder.append(key: layout.key.names[capture], value: value(capture)) }
-        return builder.params
+        return RouteParams.build { builder in
+            for capture in layout.order { builder.append(key: layout.key.names[capture], value: value(capture)) }
+        }
     }
 
     /// One URL's route index and params, before redirects. (A struct, not a tuple: a tuple in a
