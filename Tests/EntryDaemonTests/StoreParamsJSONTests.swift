@@ -1,15 +1,16 @@
 import Testing
+import EntryRouter
 @testable import EntryDaemon
 
 @Suite struct StoreParamsJSONTests {
     private func decode(_ text: String) -> [String: String]? {
         var text = text
-        return text.withUTF8 { ParamsJSON.decode($0) }
+        return text.withUTF8 { ParamsJSON.decode($0)?.dictionary }
     }
 
     private func encode(_ params: [String: String]) -> String {
         var bytes: [UInt8] = []
-        ParamsJSON.append(params, to: &bytes)
+        ParamsJSON.append(RouteParams(params), to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -21,6 +22,21 @@ import Testing
     ] as [[String: String]])
     func encodedParamsDecodeToThemselves(params: [String: String]) {
         #expect(decode(encode(params)) == params)
+    }
+
+    /// The stored text is the one a dictionary of the same params was stored as, and reads back as
+    /// the same params, so stores written before and after load alike.
+    @Test(arguments: [
+        [:],
+        ["noticeId": "n"],
+        ["sessionId": "run-1", "inviter": "Mina", "é": "\u{0}", "e\u{301}x": "🎉", "": "\\\""],
+    ] as [[String: String]])
+    func routeParamsAreStoredAsTheirDictionaryWasAndReadBack(params: [String: String]) {
+        var text: [UInt8] = []
+        JSONWriter.appendStringMap(params, to: &text)
+        #expect(encode(params) == String(decoding: text, as: UTF8.self))
+        var stored = encode(params)
+        #expect(stored.withUTF8 { ParamsJSON.decode($0) } == RouteParams(params))
     }
 
     @Test func encodingIsCanonical() {

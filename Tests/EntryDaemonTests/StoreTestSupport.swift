@@ -59,7 +59,7 @@ func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
 /// An entry with the fields a test does not care about filled in.
 func sampleEntry(_ id: String, state: EntryState = .pending, received: Int64 = 1_000,
                  params: [String: String] = ["sessionId": "abc"]) -> EntryRecord {
-    EntryRecord(id: id, source: .push, route: "invitation", params: params, collapseId: nil, kind: "invitation",
+    EntryRecord(id: id, source: .push, route: "invitation", params: RouteParams(params), collapseId: nil, kind: "invitation",
                 priority: 2, identity: params["sessionId"], received: Instant(milliseconds: received),
                 expires: Instant(milliseconds: received + 300_000), state: state, scene: nil)
 }

@@ -12,13 +12,13 @@ struct DedupeWindowTests {
 
     /// Claims `key` at `milliseconds`; true when it was new.
     static func claimNew(_ window: inout DedupeWindow, _ key: DedupeKey, at milliseconds: Int64,
-                         shape: RouteShape = card, params: [String: String] = [:]) -> Bool {
+                         shape: RouteShape = card, params: RouteParams = [:]) -> Bool {
         window.claim(key, at: at(milliseconds), shape: shape, params: params) == nil
     }
 
     @Test func aDuplicateCarriesItsOriginalsRouteAndParams() {
         var window = DedupeWindow(window: 100, restoring: [])
-        let params = ["id": "7", "name": "Grüße", "long": String(repeating: "x", count: 300), "": ""]
+        let params: RouteParams = ["id": "7", "name": "Grüße", "long": String(repeating: "x", count: 300), "": ""]
         let new = [Self.claimNew(&window, DedupeKey(senderId: "a"), at: 0, shape: Self.notice, params: params),
                    Self.claimNew(&window, DedupeKey(senderId: "b"), at: 1),
                    Self.claimNew(&window, DedupeKey(senderId: "c"), at: 2, shape: Self.notice, params: ["x": "y"])]
@@ -32,7 +32,7 @@ struct DedupeWindowTests {
 
     @Test func aRetryWithTheSameRouteAndParamsIsAnsweredWithThem() {
         var window = DedupeWindow(window: 100, restoring: [])
-        let params = ["id": "7", "name": "Grüße"]
+        let params: RouteParams = ["id": "7", "name": "Grüße"]
         let first = Self.claimNew(&window, DedupeKey(senderId: "a"), at: 0, shape: Self.notice, params: params)
         let retry = window.claim(DedupeKey(senderId: "a"), at: Self.at(1), shape: Self.notice, params: params)
         let other = window.claim(DedupeKey(senderId: "a"), at: Self.at(2), shape: Self.notice, params: ["id": "8"])
@@ -123,7 +123,7 @@ struct DedupeWindowTests {
 
     @Test func anOriginalNoteReadsBackAndAnEmptyOneIsUnknown() {
         var arena = ByteArena()
-        let params = ["a": "", "é": "ü", "k": String(repeating: "v", count: 200)]
+        let params: RouteParams = ["a": "", "é": "ü", "k": String(repeating: "v", count: 200)]
         Self.write(OriginalNote(route: 300, params: params), to: &arena)
         let read = OriginalNote.read(Array(arena))
         #expect(read?.route == 300 && read?.params == params)

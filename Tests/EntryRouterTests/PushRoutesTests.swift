@@ -20,7 +20,7 @@ import Testing
     private func route(_ text: String) -> (route: String, params: [String: String])? {
         guard let payload = try? PushPayload.scanning(Array(text.utf8)),
               let match = try? Self.table.route(push: payload, payloadBytes: text.utf8.count).get() else { return nil }
-        return (match.route, match.params)
+        return (match.route, match.params.dictionary)
     }
 
     @Test func aKeyAtSeveralDepthsIsReadAtTheDepthOfEachPath() {

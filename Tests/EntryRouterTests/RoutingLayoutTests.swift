@@ -13,7 +13,7 @@ struct RoutingLayoutTests {
 
     private static func route(_ table: RoutingTable, _ url: String) -> (String, [String: String])? {
         guard case .success(let match) = table.route(url: url) else { return nil }
-        return (match.route, match.params)
+        return (match.route, match.params.dictionary)
     }
 
     @Test func literalSlotsHoldManySiblingsAndTheSameKeyUnderManyParents() throws {

@@ -53,7 +53,7 @@ struct RoutingMatchTests {
         for (url, name, params) in Self.precedenceCases {
             let match = try table.route(url: url).get()
             #expect(match.route == name, "\(url)")
-            #expect(match.params == params, "\(url)")
+            #expect(match.params == RouteParams(params), "\(url)")
         }
     }
 

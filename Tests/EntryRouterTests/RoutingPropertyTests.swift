@@ -120,7 +120,7 @@ struct RoutingPropertyTests {
             for (order, table) in [("declared", declared), ("shuffled", shuffled)] {
                 let got: (String, [String: String])?
                 switch table.route(url: url) {
-                case .success(let match): got = (match.route, match.params)
+                case .success(let match): got = (match.route, match.params.dictionary)
                 case .failure(let error) where error.code == .noRoute: got = nil
                 case .failure(let error): Issue.record("seed \(seed), \(order): \(url): \(error.message)"); continue
                 }

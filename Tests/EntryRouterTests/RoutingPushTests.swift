@@ -141,7 +141,7 @@ struct RoutingPushTests {
             for name in names where !missing.contains(name) { members[name] = .string("v-" + name) }
             let match = try table.route(push: .object(members), payloadBytes: 60).get()
             let expected = Dictionary(uniqueKeysWithValues: names.filter { !missing.contains($0) }.map { ($0, "v-" + $0) })
-            #expect(match.params == expected, "missing \(missing)")
+            #expect(match.params == RouteParams(expected), "missing \(missing)")
             #expect(match.target == .modal(kind: "promo", priority: 1, identity: expected["c"]), "missing \(missing)")
         }
     }

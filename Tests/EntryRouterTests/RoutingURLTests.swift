@@ -164,7 +164,7 @@ struct RoutingURLTests {
         switch (table.route(url: testCase.url), testCase.expected) {
         case (.success(let match), .route(let name, let params)):
             #expect(match.route == name)
-            #expect(match.params == params)
+            #expect(match.params == RouteParams(params))
         case (.failure(let error), .error(let code)):
             #expect(error.code == code, "\(error.message)")
             #expect(!error.message.isEmpty)

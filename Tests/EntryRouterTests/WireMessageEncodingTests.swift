@@ -2,7 +2,7 @@ import Testing
 @testable import EntryRouter
 
 @Suite struct WireMessageEncodingTests {
-    private static let params = ["sessionId": "abc", "inviter": "Kim \"K\""]
+    private static let params: RouteParams = ["sessionId": "abc", "inviter": "Kim \"K\""]
 
     @Test(arguments: [
         (Message.reply(Reply(req: .number(7), body: .success(.ok))), #"{"req":7,"ok":true}"#),

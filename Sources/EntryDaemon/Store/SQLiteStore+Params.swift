@@ -6,13 +6,18 @@ import EntryRouter
 /// (100 000 entries) spent most of its time in that table-valued join.
 enum ParamsJSON {
     /// Appends `params` to `bytes` as a JSON object with keys in sorted order (the same params always
-    /// give the same text).
-    static func append(_ params: [String: String], to bytes: inout [UInt8]) {
-        JSONWriter.appendStringMap(params, to: &bytes)
+    /// give the same text, the text a dictionary of them gave).
+    static func append(_ params: RouteParams, to bytes: inout [UInt8]) {
+        JSONWriter.appendParams(params, to: &bytes)
     }
 
-    /// The object in `bytes`, or nil when they are not a JSON object whose members are all strings.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
+    /// The object in `bytes`, or nil when they are not a JSON object whose members are all strings. Of
+    /// a key given twice the last value is kept, as when the params were read into a dictionary.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteParams? {
+        decodeMap(bytes).map(RouteParams.init)
+    }
+
+    private static func decodeMap(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
         var reader = Reader(bytes: bytes)
         guard reader.consume(UInt8(ascii: "{")) else { return nil }
         var params: [String: String] = [:]

@@ -65,7 +65,7 @@ extension ConfigValidator {
         for (index, route) in config.routes.enumerated() where table.redirectTemplate(of: index) != nil {
             for sample in samples(for: route) {
                 var chain = [index]
-                var params = sample
+                var params = RouteParams(sample)
                 while let template = table.redirectTemplate(of: chain[chain.count - 1]) {
                     if chain.count > RoutingTable.maxRedirectHops {
                         fail(route.name, "redirect", "redirects go on past \(RoutingTable.maxRedirectHops) hops (\(names(chain)) → ...); at most \(RoutingTable.maxRedirectHops) are followed")
@@ -80,7 +80,7 @@ extension ConfigValidator {
                         break
                     }
                     chain.append(next.route)
-                    params = next.params.merging(params) { target, _ in target }
+                    params = next.params.filling(from: params)
                 }
             }
         }

@@ -1,6 +1,6 @@
 /// Reading push payloads for routing: `push` selectors and `params` key paths (SPEC §4).
 ///
-/// One route's selector and params as configured, with the dictionary its params are read into
+/// One route's selector and params as configured, in the order its params are laid out
 /// (`PushRoutes` reads them).
 /// The routing table compiles the selectors and paths of all its push routes together
 /// (`PushRoutes`): each dotted key path is split into its keys, and the keys and the selectors'
@@ -40,14 +40,11 @@ final class PushParams: Sendable {
 
     /// The selector: key path → the value it must hold.
     let selector: [String: JSONValue]
-    /// The params' names and the key paths they are read from, in one fixed order.
+    /// The params' names and the key paths they are read from, sorted by name (as `RouteParams` holds
+    /// them), so that the values read in this order are laid out as they come, with no name hashed and
+    /// nothing sorted per push.
     let names: [String]
     let paths: [String]
-    /// Every param name with an empty value, and where each one's value lies in it (and in any
-    /// copy of it), in `names` order: a payload that has every param fills a copy in place, so
-    /// that no name is hashed (see `CaptureLayout.Template`, the same for URL captures).
-    let template: [String: String]
-    let slots: [Dictionary<String, String>.Index]
     /// The position in `names` of the route's identity param (R7): its value is handed on as it is
     /// read, so that finishing the match does not look it up by name.
     let identity: Int?
@@ -55,13 +52,9 @@ final class PushParams: Sendable {
     /// `identity` names the route's identity param, if it has one.
     init(selector: [String: JSONValue], params: [String: String], identity: String? = nil) {
         self.selector = selector
-        names = params.map(\.key)
-        paths = params.map(\.value)
+        names = params.keys.sorted()
+        paths = names.map { params[$0]! }
         self.identity = identity.flatMap(names.firstIndex(of:))
-        var template = Dictionary<String, String>(minimumCapacity: params.count)
-        for name in names { template[name] = "" }
-        self.template = template
-        slots = names.map { template.index(forKey: $0)! }
     }
 
     /// The param text of a scalar: strings as they are, integral numbers without a fraction

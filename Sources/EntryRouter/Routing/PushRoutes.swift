@@ -52,12 +52,9 @@ final class PushRoutes: Sendable {
     private let values: [JSONValue]
     /// For each param of each route, in `PushParams.names` order, the number of its path.
     private let paramPaths: [Int32]
-    /// Each route's params as names with empty values (`PushParams.template`), copied and filled only
-    /// for the route that matched; each param's slot in it and its name (by the index of its path in
-    /// `paramPaths`); each route's identity param, as a position among its params (-1 for none).
-    /// Plain arrays, not the routes' `PushParams`: reading them retains nothing but the template.
-    private let templates: [[String: String]]
-    private let slots: [Dictionary<String, String>.Index]
+    /// Each param's name (by the index of its path in `paramPaths`), in the order `RouteParams` lays
+    /// them out; each route's identity param, as a position among its params (-1 for none). Plain
+    /// arrays, not the routes' `PushParams`: reading them retains nothing.
     private let paramNames: [String]
     private let identities: [Int32]
     /// The distinct paths, each a range of keys of `pool`.
@@ -153,8 +150,6 @@ final class PushRoutes: Sendable {
         self.tests = tests
         self.expectations = expectations
         self.paramPaths = paramPaths
-        templates = routes.map(\.reader.template)
-        slots = routes.flatMap(\.reader.slots)
         paramNames = routes.flatMap(\.reader.names)
         identities = routes.map { Int32($0.reader.identity ?? -1) }
         link = linkKey.map(number)
@@ -187,7 +182,7 @@ final class PushRoutes: Sendable {
     /// value of its identity param (`PushParams.identity`).
     struct Match {
         var route: Int
-        var params: [String: String]
+        var params: RouteParams
         var identity: String?
     }
 
@@ -265,38 +260,30 @@ final class PushRoutes: Sendable {
     }
 
     /// The match of the route of `span`, the route at `position`: its params read from `payload` (a
-    /// member that holds null, an array or an object gives no param) and its identity param's value.
+    /// member that is missing or holds null, an array or an object gives no param) and its identity
+    /// param's value. The params are read in name order and laid out as they are read; a plain string
+    /// (ASCII, no escapes) is copied from the payload's text, with no string made for it.
     private func params(of span: Span, at position: Int, _ payload: PushPayload, _ lookup: PushLookup,
                         _ probes: UnsafeMutableBufferPointer<Probe>) -> Match {
-        var match = Match(route: Int(span.route), params: templates[position], identity: nil)
+        var match = Match(route: Int(span.route), params: RouteParams(), identity: nil)
+        guard span.firstParam < span.endParam else { return match }
         let identity = Int(span.firstParam) + Int(identities[position])
-        var param = Int(span.firstParam)
-        while param < Int(span.endParam) {
-            guard let member = probe(Int(paramPaths[param]), lookup, probes).member,
-                  let text = payload.paramText(at: member) else {
-                fill(&match, span, from: param, identity, payload, lookup, probes)
-                return match
+        match.params = RouteParams.build { builder in
+            var param = Int(span.firstParam)
+            while param < Int(span.endParam) {
+                defer { param &+= 1 }
+                guard let member = probe(Int(paramPaths[param]), lookup, probes).member else { continue }
+                let found = lookup.members[member]
+                if found.kind == .string, found.valuePlain, param != identity {
+                    paramNames[param].withUTF8Bytes { builder.append(counted: $0) }
+                    builder.append(counted: UnsafeBufferPointer(rebasing: lookup.text[Int(found.valueStart) + 1..<Int(found.valueEnd) - 1]))
+                } else if let text = payload.paramText(at: member) {
+                    if param == identity { match.identity = text }
+                    builder.append(key: paramNames[param], value: text)
+                }
             }
-            if param == identity { match.identity = text }
-            match.params.values[slots[param]] = text
-            param &+= 1
         }
         return match
-    }
-
-    /// `params` once a param is missing: the rest by name, the missing ones removed. A removal may
-    /// move other members, so no slot is used after one.
-    @inline(never)
-    private func fill(_ match: inout Match, _ span: Span, from first: Int, _ identity: Int, _ payload: PushPayload,
-                      _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) {
-        for param in first..<Int(span.endParam) {
-            if let member = probe(Int(paramPaths[param]), lookup, probes).member, let text = payload.paramText(at: member) {
-                if param == identity { match.identity = text }
-                match.params[paramNames[param]] = text
-            } else {
-                match.params.removeValue(forKey: paramNames[param])
-            }
-        }
     }
 
     /// Finds the payload's top-level members whose keys are the one-key paths (`topByLength`), in one

@@ -9,7 +9,7 @@ struct RedirectTemplate: Sendable {
     }
 
     /// The URL built from `params`, or the name of the first param it needs and does not have.
-    func fill(_ params: [String: String]) -> Filled {
+    func fill(_ params: RouteParams) -> Filled {
         var parts: [String] = []
         if let host = pattern.host { parts.append(host) }
         for segment in pattern.segments {

@@ -2,7 +2,8 @@
 public struct RouteMatch: Sendable, Hashable {
     /// The final route's name, after redirects.
     public var route: String
-    public var params: [String: String]
+    /// Sorted by name; see `RouteParams`.
+    public var params: RouteParams
     public var target: Target
     /// Seconds an entry may wait when its sender gave no expiration.
     public var ttl: Int64?
@@ -13,7 +14,7 @@ public struct RouteMatch: Sendable, Hashable {
     /// shared shape without hashing its name. A hint, not part of the match's value (not compared).
     public var routeIndex: Int?
 
-    public init(route: String, params: [String: String], target: Target, ttl: Int64? = nil,
+    public init(route: String, params: RouteParams, target: Target, ttl: Int64? = nil,
                 requires: [String] = [], actions: [String: [RouteAction]] = [:], routeIndex: Int? = nil) {
         self.route = route
         self.params = params

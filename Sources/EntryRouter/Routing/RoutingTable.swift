@@ -172,37 +172,29 @@ public struct RoutingTable: EntryRouting {
     }
 
     /// The captures of `layout` from `parsed`'s segments, plus its query items.
-    private func params(_ layout: CaptureLayout, _ parsed: ParsedURL) -> [String: String] {
+    private func params(_ layout: CaptureLayout, _ parsed: ParsedURL) -> RouteParams {
         func value(_ capture: Int) -> String {
             let position = layout.key.positions[capture]
             return layout.key.takesRest && capture == layout.count - 1 ? parsed.rest(from: position) : parsed.text(position)
         }
-        let items = parsed.queryItemCount
-        guard items <= CaptureLayout.maxTemplateRoom else {
-            // Sized up front: growing a dictionary rehashes every key already in it.
-            var params = Dictionary<String, String>(minimumCapacity: layout.count + items)
-            for capture in 0..<layout.count { params[layout.key.names[capture]] = value(capture) }
-            parsed.forEachQueryItem { name, value in
-                if params[name] == nil { params[name] = value }
-            }
-            return params
+        guard parsed.queryItemCount == 0 else {
+            // Captures first, then query items in their order: of equal names the first is kept.
+            var pairs: [(key: String, value: String)] = []
+            for capture in 0..<layout.count { pairs.append((layout.key.names[capture], value(capture))) }
+            parsed.forEachQueryItem { name, value in pairs.append((name, value)) }
+            return RouteParams(pairs: pairs)
         }
-        let template = layout.templates[items]
-        var params = template.params
-        for capture in 0..<layout.count { params.values[template.slots[capture]] = value(capture) }
-        if items > 0 {
-            parsed.forEachQueryItem { name, value in
-                if params[name] == nil { params[name] = value }
-            }
+        guard layout.count > 0 else { return RouteParams() }
+        return RouteParams.build { builder in
+            for capture in layout.order { builder.append(key: layout.key.names[capture], value: value(capture)) }
         }
-        return params
     }
 
     /// One URL's route index and params, before redirects. (A struct, not a tuple: a tuple in a
     /// generic `Result` costs a runtime metadata lookup on every call.)
     struct URLMatch {
         var route: Int
-        var params: [String: String]
+        var params: RouteParams
     }
 
     /// The redirect template of route `index`, if it is a redirect route with a valid one.
@@ -213,7 +205,7 @@ public struct RoutingTable: EntryRouting {
 
     /// Builds the match of route `index`, following redirects. A redirect's params are the
     /// target URL's, with the params of the hop before filling in names the target does not set.
-    func finish(route index: Int, params: [String: String], hops: Int) -> Result<RouteMatch, WireError> {
+    func finish(route index: Int, params: RouteParams, hops: Int) -> Result<RouteMatch, WireError> {
         let outcome = Int(heads[index].outcome)
         switch outcomes[outcome].kind {
         case .final:
@@ -236,7 +228,7 @@ public struct RoutingTable: EntryRouting {
             }
             do {
                 let next = try match(url: url)
-                return finish(route: next.route, params: next.params.merging(params) { target, _ in target }, hops: hops + 1)
+                return finish(route: next.route, params: next.params.filling(from: params), hops: hops + 1)
             } catch {
                 return .failure(WireError(.noRoute, "route \(name) redirects to \(url): \(error.message)"))
             }
@@ -246,7 +238,7 @@ public struct RoutingTable: EntryRouting {
     /// `finish` for a push route's match: the params moved into the match rather than copied, and the
     /// identity value (R7) as `PushParams` read it, so that no name is hashed. The identity value is
     /// the route's own: a redirect route's target finds its value by name, as for a URL.
-    func finish(push index: Int, params: consuming [String: String], identity: String?) -> Result<RouteMatch, WireError> {
+    func finish(push index: Int, params: consuming RouteParams, identity: String?) -> Result<RouteMatch, WireError> {
         let outcome = Int(heads[index].outcome)
         guard case .final = outcomes[outcome].kind else { return finish(route: index, params: params, hops: 0) }
         return .success(finalMatch(route: index, outcome: outcome, params: params, identity: identity))
@@ -255,7 +247,7 @@ public struct RoutingTable: EntryRouting {
     /// The match of final route `index`, whose outcome is `outcome`; `identity` is the value of its
     /// identity param (R7), used when it is a modal route that names one.
     @inline(__always)
-    private func finalMatch(route index: Int, outcome: Int, params: [String: String],
+    private func finalMatch(route index: Int, outcome: Int, params: RouteParams,
                             identity: String?) -> RouteMatch {
         let target: RouteMatch.Target
         if let modal = outcomes[outcome].identityModal {

@@ -30,7 +30,7 @@ struct DedupeWindow: Sendable {
     /// What a duplicate reply can say about the original entry, besides its id.
     struct Original: Sendable {
         var route: String
-        var params: [String: String]
+        var params: RouteParams
     }
 
     init(window: Int64, restoring keys: [SeenKey]) {
@@ -58,7 +58,7 @@ struct DedupeWindow: Sendable {
     /// now with the arrival's route `shape` and `params`, and returns nil. One lookup does both: every
     /// arrival with a key asks, and almost every one is new. An arrival refused after that gives the key
     /// back with `unclaim`.
-    mutating func claim(_ key: DedupeKey, at now: Instant, shape: RouteShape, params: [String: String]) -> Sighting? {
+    mutating func claim(_ key: DedupeKey, at now: Instant, shape: RouteShape, params: RouteParams) -> Sighting? {
         let route = number(of: shape)
         let note = OriginalNote(route: route, params: params)
         let earlier = Self.withBytes(of: key) { bytes in

@@ -8,7 +8,7 @@
 /// means (name, target, gates, actions) is one `RouteShape` shared by all entries of the route.
 struct Entry: Sendable {
     var id: String
-    var params: [String: String]
+    var params: RouteParams
     var shape: RouteShape
     var collapseId: String?
     /// The value of the route's identity param (R7), for a modal route that has one.

@@ -16,7 +16,7 @@ public enum Record: Sendable, Hashable {
 public struct EntryRecord: Sendable, Hashable {
     private var fields: Fields
 
-    public init(id: String, source: EntrySource, route: String, params: [String: String], collapseId: String?,
+    public init(id: String, source: EntrySource, route: String, params: RouteParams, collapseId: String?,
                 kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
                 state: EntryState, scene: String?) {
         fields = Fields(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
@@ -36,7 +36,7 @@ public struct EntryRecord: Sendable, Hashable {
         get { fields.route }
         set { unique().route = newValue }
     }
-    public var params: [String: String] {
+    public var params: RouteParams {
         get { fields.params }
         set { unique().params = newValue }
     }
@@ -94,7 +94,7 @@ public struct EntryRecord: Sendable, Hashable {
         var id: String
         var source: EntrySource
         var route: String
-        var params: [String: String]
+        var params: RouteParams
         var collapseId: String?
         var kind: String?
         var priority: Int?
@@ -104,7 +104,7 @@ public struct EntryRecord: Sendable, Hashable {
         var state: EntryState
         var scene: String?
 
-        init(id: String, source: EntrySource, route: String, params: [String: String], collapseId: String?,
+        init(id: String, source: EntrySource, route: String, params: RouteParams, collapseId: String?,
              kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
              state: EntryState, scene: String?) {
             self.id = id

@@ -89,7 +89,7 @@ extension Router {
     /// A key not seen yet is remembered now, with the arrival's route `shape` and `params`: looking it
     /// up and adding it is one hash of the key. `idTag` is the tag of the arrival's id.
     private mutating func original(of arrival: Arrival, idTag: UInt32?, shape: RouteShape,
-                                   params: [String: String]) -> Original? {
+                                   params: RouteParams) -> Original? {
         if let id = arrival.id, let idTag, var held = heldReply(id, tag: idTag) {
             held.state = .duplicate
             return .known(held)

@@ -103,7 +103,7 @@ struct Turn: Sendable {
     /// route, so only its state and params are set: building a whole reply copied four fields
     /// for the two that change. The outcome is taken out, changed and put back: setting each field
     /// through the optional in the array accessed the element twice and copied it to test for nil.
-    mutating func update(seq: UInt64, state: EntryState, params: [String: String]) {
+    mutating func update(seq: UInt64, state: EntryState, params: RouteParams) {
         guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return }
         let index = Int(seq - firstSeq)
         var outcome: EntryReply?

@@ -1,11 +1,11 @@
 /// A server-initiated message: to a scene (what to show) or to watchers (what changed).
 public enum Event: Sendable, Hashable {
-    case present(scene: String, modal: String, kind: String, route: String, entry: String, params: [String: String])
-    case update(scene: String, modal: String, params: [String: String])
+    case present(scene: String, modal: String, kind: String, route: String, entry: String, params: RouteParams)
+    case update(scene: String, modal: String, params: RouteParams)
     case dismiss(scene: String, modal: String)
     case selectTab(scene: String, tab: String)
-    case start(scene: String, flow: String, params: [String: String])
-    case show(scene: String, screen: String, route: String, tab: String, entry: String, params: [String: String])
+    case start(scene: String, flow: String, params: RouteParams)
+    case show(scene: String, screen: String, route: String, tab: String, entry: String, params: RouteParams)
     case pop(scene: String, screen: String, reason: String)
     case detach(scene: String, screen: String, parent: String)
     /// To watchers: an entry changed state.

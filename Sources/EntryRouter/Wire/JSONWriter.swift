@@ -36,6 +36,12 @@ public enum JSONWriter {
         writeStringMap(map, to: &out)
     }
 
+    /// Appends route params as an object: the text `appendStringMap` writes for a dictionary of the
+    /// same pairs, as the params already hold them sorted.
+    public static func appendParams(_ params: RouteParams, to out: inout [UInt8]) {
+        writeParams(params, to: &out)
+    }
+
     static func write<Sink: JSONSink & ~Copyable>(_ value: JSONValue, to out: inout Sink) {
         switch value {
         case .null: out.write("null")
@@ -61,7 +67,7 @@ public enum JSONWriter {
         text.withUTF8Bytes { writeQuoted($0, to: &out) }
     }
 
-    private static func writeQuoted<Sink: JSONSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+    static func writeQuoted<Sink: JSONSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         let plain = out.writeQuotedPlainPrefix(utf8)
         guard plain < utf8.count else { return }
         var runStart = plain
@@ -108,6 +114,26 @@ public enum JSONWriter {
                 magnitude /= 10
             }
             out.write(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    static func writeParams<Sink: JSONSink & ~Copyable>(_ params: RouteParams, to out: inout Sink) {
+        out.write(ASCII.openBrace)
+        writeParamMembers(params, to: &out)
+        out.write(ASCII.closeBrace)
+    }
+
+    /// Writes params' members without the braces, in the params' order, which is the writer's (keys
+    /// sorted): each key and value is copied from the params' bytes, with no string made and no sort.
+    static func writeParamMembers<Sink: JSONSink & ~Copyable>(_ params: RouteParams, to out: inout Sink) {
+        var first = true
+        params.forEachPair { key, value in
+            if !first { out.write(ASCII.comma) }
+            first = false
+            writeQuoted(key, to: &out)
+            out.write(ASCII.colon)
+            writeQuoted(value, to: &out)
+            return true
         }
     }
 

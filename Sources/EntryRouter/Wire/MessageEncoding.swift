@@ -75,7 +75,7 @@ extension ReplyBody {
             JSONWriter.writeMember("\"ok\":true,\"id\":", entry.id, to: &out)
             JSONWriter.writeMember(",\"route\":", entry.route, to: &out)
             out.write(",\"params\":{")
-            JSONWriter.writeMembers(entry.params, to: &out) { value, out in JSONWriter.writeString(value, to: &out) }
+            JSONWriter.writeParamMembers(entry.params, to: &out)
             out.write(entry.state.closingParamsWithState)
         case .retracted(let count):
             out.write("\"ok\":true,\"retracted\":")
@@ -166,12 +166,12 @@ extension Event {
             JSONWriter.writeMember(",\"route\":", route, to: &out)
             JSONWriter.writeMember(",\"entry\":", entry, to: &out)
             out.write(",\"params\":")
-            JSONWriter.writeStringMap(params, to: &out)
+            JSONWriter.writeParams(params, to: &out)
         case .update(let scene, let modal, let params):
             JSONWriter.writeMember("{\"event\":\"update\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"modal\":", modal, to: &out)
             out.write(",\"params\":")
-            JSONWriter.writeStringMap(params, to: &out)
+            JSONWriter.writeParams(params, to: &out)
         case .dismiss(let scene, let modal):
             JSONWriter.writeMember("{\"event\":\"dismiss\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"modal\":", modal, to: &out)
@@ -182,7 +182,7 @@ extension Event {
             JSONWriter.writeMember("{\"event\":\"start\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"flow\":", flow, to: &out)
             out.write(",\"params\":")
-            JSONWriter.writeStringMap(params, to: &out)
+            JSONWriter.writeParams(params, to: &out)
         case .show(let scene, let screen, let route, let tab, let entry, let params):
             JSONWriter.writeMember("{\"event\":\"show\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"screen\":", screen, to: &out)
@@ -190,7 +190,7 @@ extension Event {
             JSONWriter.writeMember(",\"tab\":", tab, to: &out)
             JSONWriter.writeMember(",\"entry\":", entry, to: &out)
             out.write(",\"params\":")
-            JSONWriter.writeStringMap(params, to: &out)
+            JSONWriter.writeParams(params, to: &out)
         case .pop(let scene, let screen, let reason):
             JSONWriter.writeMember("{\"event\":\"pop\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"screen\":", screen, to: &out)

@@ -25,10 +25,10 @@ public enum ReplyBody: Sendable, Hashable {
 public struct EntryReply: Sendable, Hashable {
     public var id: String
     public var route: String
-    public var params: [String: String]
+    public var params: RouteParams
     public var state: EntryState
 
-    public init(id: String, route: String, params: [String: String], state: EntryState) {
+    public init(id: String, route: String, params: RouteParams, state: EntryState) {
         self.id = id
         self.route = route
         self.params = params

@@ -1,0 +1,262 @@
+/// An entry's route params: string pairs, sorted by key, in one byte array.
+///
+/// Params are made for every push and URL, copied into the entry, its record and its reply, written
+/// into every reply and event, and freed. As a `[String: String]` each step hashed keys, copied a
+/// dictionary's storage or sorted its keys; here the pairs are laid out once, in the order they are
+/// written, and the value is one array of bytes: a copy is one retain, freeing it is one release with
+/// no element to destroy, writing it copies bytes, and an empty value allocates nothing.
+///
+/// Layout: for each pair in key order, the key's UTF-8 length as a `Varint`, its bytes, then the
+/// value's length and bytes. Keys are ordered and told apart as `String` orders and compares them
+/// (for text in normal form C, which param names are, that is the order of their UTF-8 bytes), so a
+/// value holds what a dictionary of the same pairs held and is written as the JSON writer wrote one:
+/// keys sorted with `<`, one member per distinct key.
+///
+/// Duplicate keys (in a literal or a sequence of pairs) keep the first pair, as the router reads a
+/// URL: a path capture wins over a query item of the same name, and the first of a repeated query key
+/// wins.
+public struct RouteParams: Sendable {
+    /// The pairs as laid out above; well-formed whenever a `RouteParams` holds them.
+    let bytes: [UInt8]
+
+    /// No params, with no allocation.
+    public init() {
+        bytes = []
+    }
+
+    /// Bytes laid out as above, sorted and without duplicate keys (a `Builder`'s, or a copy of another
+    /// value's).
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The dictionary's pairs, sorted by key.
+    public init(_ dictionary: [String: String]) {
+        self.init(sorting: Array(dictionary))
+    }
+
+    /// `pairs` sorted by key; of pairs whose keys are equal, the first.
+    init(pairs: some Sequence<(key: String, value: String)>) {
+        self.init(sorting: Array(pairs))
+    }
+
+    private init(sorting pairs: [(key: String, value: String)]) {
+        // Sorted by key, then by position, so that the first of equal keys comes first and is kept.
+        let sorted = pairs.indices.sorted { pairs[$0].key < pairs[$1].key || (pairs[$0].key == pairs[$1].key && $0 < $1) }
+        self = Self.build { builder in
+            var previous: String?
+            for index in sorted where previous != pairs[index].key {
+                builder.append(key: pairs[index].key, value: pairs[index].value)
+                previous = pairs[index].key
+            }
+        }
+    }
+
+    /// These params and the pairs of `fallback` whose keys they lack: a redirect's target keeps the
+    /// values its own URL gives and takes the rest from the hop before.
+    func filling(from fallback: RouteParams) -> RouteParams {
+        fallback.isEmpty ? self : RouteParams(pairs: [self, fallback].joined())
+    }
+
+    /// A dictionary of the same pairs, for callers that need one.
+    public var dictionary: [String: String] {
+        var dictionary = [String: String](minimumCapacity: count)
+        for (key, value) in self { dictionary[key] = value }
+        return dictionary
+    }
+
+    /// The value of `key`, compared as a dictionary compares keys. Setting one lays the params out
+    /// anew (for callers that build params by hand; the router lays them out once).
+    public subscript(key: String) -> String? {
+        get { value(of: key) }
+        set {
+            var dictionary = dictionary
+            dictionary[key] = newValue
+            self = RouteParams(dictionary)
+        }
+    }
+
+    private func value(of key: String) -> String? {
+        key.withUTF8Bytes { wanted in
+            var found: String?
+            forEachPair { name, value in
+                if Self.same(name, wanted) {
+                    found = String(decoding: value, as: UTF8.self)
+                    return false
+                }
+                return true
+            }
+            return found
+        }
+    }
+
+    /// Calls `body` with each pair's key and value bytes, in key order, until it returns false.
+    @inline(__always)
+    func forEachPair(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let key = Self.counted(bytes, at: &offset)
+                let value = Self.counted(bytes, at: &offset)
+                guard body(key, value) else { return }
+            }
+        }
+    }
+
+    /// The counted bytes at `offset` (a length, then that many bytes); `offset` is moved past them.
+    @inline(__always)
+    static func counted(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UnsafeBufferPointer<UInt8> {
+        let count = Int(Varint.read(bytes, at: &offset))
+        defer { offset &+= count }
+        return UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])
+    }
+
+    /// Whether two keys are the same key: equal bytes, or, when either is not ASCII, equal as strings
+    /// (canonically equivalent), as a dictionary tells keys apart.
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.elementsEqual(b) { return true }
+        guard !isASCII(a) || !isASCII(b) else { return false }
+        return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
+    }
+}
+
+extension RouteParams {
+    /// The params `body` appends to a `Builder`, laid out in a buffer on the stack and copied into
+    /// their array in one step: growing an array as pairs are appended went through the standard
+    /// library's reallocation path, and reserving its capacity first cost about as much.
+    @inline(__always)
+    static func build(_ body: (inout Builder) -> Void) -> RouteParams {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Builder.roomOnStack) { room in
+            var builder = Builder(room: room)
+            body(&builder)
+            return builder.params
+        }
+    }
+
+    /// Lays out pairs appended in key order: the router's readers know that order when the config is
+    /// loaded (a route's param names and a pattern's capture names are fixed), so making params per
+    /// request hashes and sorts nothing. Pairs go into the caller's room; params that outgrow it move
+    /// to an array.
+    struct Builder: ~Copyable {
+        /// Enough for the params of any route of the sample configs many times over.
+        static let roomOnStack = 512
+
+        private let room: UnsafeMutableBufferPointer<UInt8>
+        private var count = 0
+        private var spilled: [UInt8]?
+
+        init(room: UnsafeMutableBufferPointer<UInt8>) {
+            self.room = room
+        }
+
+        /// Appends a pair whose key sorts after every key appended before it.
+        @inline(__always)
+        mutating func append(key: String, value: String) {
+            key.withUTF8Bytes { append(counted: $0) }
+            value.withUTF8Bytes { append(counted: $0) }
+        }
+
+        /// Appends bytes laid out as a key's or value's: their count as a `Varint`, then the bytes.
+        @inline(__always)
+        mutating func append(counted text: UnsafeBufferPointer<UInt8>) {
+            let needed = Varint.size(of: UInt64(text.count)) &+ text.count
+            guard spilled == nil, needed <= room.count &- count, let base = room.baseAddress else {
+                return spill(text)
+            }
+            var cursor = ByteCursor(UnsafeMutableRawPointer(base + count))
+            cursor.write(varint: UInt64(text.count))
+            cursor.write(UnsafeRawBufferPointer(text))
+            count &+= needed
+        }
+
+        @inline(never)
+        private mutating func spill(_ text: UnsafeBufferPointer<UInt8>) {
+            var bytes = spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count]))
+            var length = UInt64(text.count)
+            while length >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
+                length >>= 7
+            }
+            bytes.append(UInt8(length))
+            bytes.append(contentsOf: text)
+            spilled = bytes
+        }
+
+        var params: RouteParams {
+            RouteParams(bytes: spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count])))
+        }
+    }
+}
+
+extension RouteParams: ExpressibleByDictionaryLiteral {
+    /// The pairs sorted by key; of a key given twice, the first pair (a `Dictionary` literal would trap).
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(pairs: elements.lazy.map { (key: $0.0, value: $0.1) })
+    }
+}
+
+extension RouteParams: Equatable {
+    /// Equal bytes are equal params; params whose bytes differ are equal only when some key or value is
+    /// not ASCII and each pair's strings are equal as `String`s (canonically equivalent), as two
+    /// dictionaries of them would be.
+    public static func == (a: RouteParams, b: RouteParams) -> Bool {
+        if a.bytes == b.bytes { return true }
+        guard !a.bytes.allSatisfy({ $0 < 0x80 }) || !b.bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+        return a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+extension RouteParams: Hashable {
+    /// Hashes the pairs as strings, so that params equal as strings hash alike.
+    public func hash(into hasher: inout Hasher) {
+        for (key, value) in self {
+            hasher.combine(key)
+            hasher.combine(value)
+        }
+    }
+}
+
+extension RouteParams: Collection {
+    public typealias Element = (key: String, value: String)
+
+    /// A pair's position: the offset of its key's length in the bytes.
+    public struct Index: Comparable, Sendable {
+        let offset: Int
+
+        public static func < (a: Index, b: Index) -> Bool { a.offset < b.offset }
+    }
+
+    public var startIndex: Index { Index(offset: 0) }
+    public var endIndex: Index { Index(offset: bytes.count) }
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    public func index(after index: Index) -> Index {
+        bytes.withUnsafeBufferPointer { bytes in
+            var offset = index.offset
+            _ = Self.counted(bytes, at: &offset)
+            _ = Self.counted(bytes, at: &offset)
+            return Index(offset: offset)
+        }
+    }
+
+    public subscript(position: Index) -> Element {
+        bytes.withUnsafeBufferPointer { bytes in
+            precondition(position.offset < bytes.count, "RouteParams index out of range")
+            var offset = position.offset
+            let key = String(decoding: Self.counted(bytes, at: &offset), as: UTF8.self)
+            return (key, String(decoding: Self.counted(bytes, at: &offset), as: UTF8.self))
+        }
+    }
+}
+
+extension RouteParams: CustomStringConvertible {
+    /// As a dictionary literal, keys in order: `["id": "42"]`.
+    public var description: String {
+        guard !isEmpty else { return "[:]" }
+        return "[" + map { "\(String(reflecting: $0.key)): \(String(reflecting: $0.value))" }.joined(separator: ", ") + "]"
+    }
+}
