@@ -102,13 +102,12 @@ struct Turn: Sendable {
     /// Updates the outcome of an entry that arrived this turn, if it did. An entry keeps its id and
     /// route, so only its state and params are set: building a whole reply copied four fields
     /// for the two that change. The outcome is taken out, changed and put back: setting each field
-    /// through the optional in the array accessed the element twice and copied it to test for nil.
+    /// through the optional in the array accessed the element twice and copied it to test for nil, and
+    /// binding a swapped-out optional copied the reply (three retains) and destroyed the optional after.
     mutating func update(seq: UInt64, state: EntryState, params: RouteParams) {
         guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return }
         let index = Int(seq - firstSeq)
-        var outcome: EntryReply?
-        swap(&outcome, &outcomes[index])
-        guard var reply = outcome else { return }
+        guard var reply = outcomes[index].take() else { return }
         reply.state = state
         reply.params = params
         outcomes[index] = reply
