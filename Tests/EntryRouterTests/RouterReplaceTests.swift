@@ -80,4 +80,23 @@ import Testing
         let started = h.step(1, scene("main", .dismissed(modal: "m-1")))
         #expect(started.events(to: 1).contains(.start(scene: "main", flow: "run", params: ["id": "7"])))
     }
+
+    /// A replaced entry is retired by moving it: its one record keeps every field it had, with the
+    /// state `replaced`, and a watcher hears of it once.
+    @Test func aReplacedEntryIsRecordedWholeAndWatched() {
+        var h = Harness()
+        h.step(5, .watch)
+        let first = h.step(9, push("record", "1", id: "s-1", collapseId: "c"))
+        let waiting = first.records.last { $0.id == "s-1" }
+        let newer = h.step(9, push("update", "x", id: "s-2", collapseId: "c"))
+        let replaced = newer.records.filter { $0.id == "s-1" }
+        #expect(replaced.count == 1)
+        var expected = waiting
+        expected?.state = .replaced
+        #expect(replaced.first == expected)
+        #expect(replaced.first?.collapseId == "c" && replaced.first?.params.isEmpty == false)
+        let told = newer.events(to: 5).filter { if case .entry(id: "s-1", _, _, _) = $0 { true } else { false } }
+        #expect(told == [.entry(id: "s-1", state: .replaced, route: waiting?.route ?? "", scene: nil)])
+        #expect(h.stored["s-1"]?.state == .replaced)
+    }
 }

@@ -62,6 +62,14 @@ struct Entry: Sendable {
         return value
     }
 
+    /// The record of an entry that is dropped now: its own fields move into the record, so nothing is
+    /// retained for it and the entry leaves nothing to destroy but its shape.
+    consuming func takeRecord() -> EntryRecord {
+        EntryRecord(id: id, source: source, route: shape.name, params: params, collapseId: collapseId,
+                    kind: shape.kind, priority: shape.recordPriority, identity: identity, received: received,
+                    expires: expires, state: state, scene: scene)
+    }
+
     var reply: EntryReply { EntryReply(id: id, route: route, params: params, state: state) }
 }
 

@@ -122,9 +122,9 @@ extension Router {
             }
         }
         // Moved out, not copied: a copy of each entry would cost a retain and a release per field.
-        while var gone = replaced.popFirst() {
+        while let gone = replaced.popFirst() {
             if gone.expires != nil { expiry.forget(seq: gone.seq) }
-            move(&gone, to: .replaced)
+            retire(gone, as: .replaced)
         }
     }
 

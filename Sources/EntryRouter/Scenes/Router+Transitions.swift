@@ -39,6 +39,23 @@ extension Router {
         }
     }
 
+    /// Records that `entry` left the router's hands in `state` (replaced, say) and drops it. Its record
+    /// is built by moving its fields, not copying them: the entry is gone afterwards. Nothing of
+    /// `record` that only a waiting or arriving entry needs is looked at: a retired entry is neither
+    /// new nor waits, so it has no outcome to set and no expiry item to add.
+    mutating func retire(_ entry: consuming Entry, as state: EntryState) {
+        counts[entry.state] -= 1
+        counts[state] += 1
+        entry.state = state
+        if entry.seq >= turn.firstSeq { turn.update(seq: entry.seq, state: state, params: entry.params) }
+        if !watchers.isEmpty {
+            for watcher in watchers.sorted() {
+                turn.send(watcher, .entry(id: entry.id, state: state, route: entry.route, scene: entry.scene))
+            }
+        }
+        if persisting { turn.persists.append(.entry(entry.takeRecord())) }
+    }
+
     /// Pending or queued: what an expiry item is kept for.
     private static func waits(_ state: EntryState) -> Bool { state == .pending || state == .queued }
 

@@ -88,7 +88,7 @@ struct Turn: Sendable {
     }
 
     /// Sets the outcome of an entry that arrives now, with the seq `newSeq()` just gave it.
-    mutating func arrived(_ reply: EntryReply, seq: UInt64) {
+    mutating func arrived(_ reply: consuming EntryReply, seq: UInt64) {
         guard seq >= firstSeq else { return }
         let index = Int(seq - firstSeq)
         if index < outcomes.count {
