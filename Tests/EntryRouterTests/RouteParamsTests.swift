@@ -143,6 +143,35 @@ import Testing
         #expect(RouteParams.build { _ in }.bytes.capacity == 0)
     }
 
+    /// Keys laid out once (`layOut`) and appended as they are give the params a key appended as a
+    /// string gives, in the room and past it; a length of 128 or more takes a two-byte varint.
+    @Test(arguments: [0, 3, 12, 512])
+    func keysLaidOutOnceAppendAsStringsDo(room: Int) {
+        let pairs = [("", "e"), ("a", "1"), (String(repeating: "k", count: 130), "long"), ("ü", "")]
+        var laidOut: [UInt8] = []
+        var bounds = [0]
+        for (key, _) in pairs {
+            RouteParams.Builder.layOut(counted: key.utf8, into: &laidOut)
+            bounds.append(laidOut.count)
+        }
+        #expect(laidOut[bounds[2]..<bounds[2] + 2] == [0x82, 0x01] && laidOut[0] == 0)
+        let params = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            var builder = RouteParams.Builder(room: buffer)
+            laidOut.withUnsafeBufferPointer { keys in
+                for (index, (_, value)) in pairs.enumerated() {
+                    builder.append(laidOut: UnsafeBufferPointer(rebasing: keys[bounds[index]..<bounds[index + 1]]))
+                    value.withUTF8Bytes { builder.append(counted: $0) }
+                }
+            }
+            return builder.params
+        }
+        let expected = RouteParams.build { builder in
+            for (key, value) in pairs { builder.append(key: key, value: value) }
+        }
+        #expect(params.bytes == expected.bytes, "\(room)")
+        #expect(params == ["a": "1", "": "e", "ü": "", String(repeating: "k", count: 130): "long"])
+    }
+
     @Test func aRedirectTargetKeepsItsValuesAndTakesTheRest() {
         let target: RouteParams = ["id": "target", "only": "t"]
         #expect(target.filling(from: ["id": "hop", "extra": "e"]) == ["id": "target", "only": "t", "extra": "e"])

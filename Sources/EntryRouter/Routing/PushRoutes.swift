@@ -52,10 +52,13 @@ final class PushRoutes: Sendable {
     private let values: [JSONValue]
     /// For each param of each route, in `PushParams.names` order, the number of its path.
     private let paramPaths: [Int32]
-    /// Each param's name (by the index of its path in `paramPaths`), in the order `RouteParams` lays
-    /// them out; each route's identity param, as a position among its params (-1 for none). Plain
-    /// arrays, not the routes' `PushParams`: reading them retains nothing.
-    private let paramNames: [String]
+    /// Each param's name (by the index of its path in `paramPaths`) as `RouteParams` lays a key out,
+    /// its length and then its bytes, end to end: param `i` is `paramKeys[paramKeyBounds[i] ..<
+    /// paramKeyBounds[i + 1]]`, appended to the params in one copy, with no `String` read per push.
+    /// Each route's identity param, as a position among its params (-1 for none). Plain arrays, not
+    /// the routes' `PushParams`: reading them retains nothing.
+    private let paramKeys: [UInt8]
+    private let paramKeyBounds: [Int32]
     private let identities: [Int32]
     /// The distinct paths, each a range of keys of `pool`.
     private let paths: [Range<Int>]
@@ -150,7 +153,14 @@ final class PushRoutes: Sendable {
         self.tests = tests
         self.expectations = expectations
         self.paramPaths = paramPaths
-        paramNames = routes.flatMap(\.reader.names)
+        var paramKeys: [UInt8] = []
+        var paramKeyBounds: [Int32] = [0]
+        for name in routes.flatMap(\.reader.names) {
+            RouteParams.Builder.layOut(counted: name.utf8, into: &paramKeys)
+            paramKeyBounds.append(Int32(paramKeys.count))
+        }
+        self.paramKeys = paramKeys
+        self.paramKeyBounds = paramKeyBounds
         identities = routes.map { Int32($0.reader.identity ?? -1) }
         link = linkKey.map(number)
         dispatch = dispatching ? PushDispatch(tests: dispatchTests) : nil
@@ -261,25 +271,32 @@ final class PushRoutes: Sendable {
 
     /// The match of the route of `span`, the route at `position`: its params read from `payload` (a
     /// member that is missing or holds null, an array or an object gives no param) and its identity
-    /// param's value. The params are read in name order and laid out as they are read; a plain string
-    /// (ASCII, no escapes) is copied from the payload's text, with no string made for it.
+    /// param's value. The params are read in name order and laid out as they are read: each name as it
+    /// was laid out when the table was built, a plain string (ASCII, no escapes) copied from the
+    /// payload's text, with no string made for it but the identity value the match hands on.
     private func params(of span: Span, at position: Int, _ payload: PushPayload, _ lookup: PushLookup,
                         _ probes: UnsafeMutableBufferPointer<Probe>) -> Match {
         var match = Match(route: Int(span.route), params: RouteParams(), identity: nil)
         guard span.firstParam < span.endParam else { return match }
         let identity = Int(span.firstParam) + Int(identities[position])
-        match.params = RouteParams.build { builder in
-            var param = Int(span.firstParam)
-            while param < Int(span.endParam) {
-                defer { param &+= 1 }
-                guard let member = probe(Int(paramPaths[param]), lookup, probes).member else { continue }
-                let found = lookup.members[member]
-                if found.kind == .string, found.valuePlain, param != identity {
-                    paramNames[param].withUTF8Bytes { builder.append(counted: $0) }
-                    builder.append(counted: UnsafeBufferPointer(rebasing: lookup.text[Int(found.valueStart) + 1..<Int(found.valueEnd) - 1]))
-                } else if let text = payload.paramText(at: member) {
-                    if param == identity { match.identity = text }
-                    builder.append(key: paramNames[param], value: text)
+        match.params = paramKeys.withUnsafeBufferPointer { keys in
+            RouteParams.build { builder in
+                var param = Int(span.firstParam)
+                while param < Int(span.endParam) {
+                    defer { param &+= 1 }
+                    guard let member = probe(Int(paramPaths[param]), lookup, probes).member else { continue }
+                    let key = UnsafeBufferPointer(rebasing: keys[Int(paramKeyBounds[param])..<Int(paramKeyBounds[param &+ 1])])
+                    let found = lookup.members[member]
+                    if found.kind == .string, found.valuePlain {
+                        let value = UnsafeBufferPointer(rebasing: lookup.text[Int(found.valueStart) + 1..<Int(found.valueEnd) - 1])
+                        if param == identity { match.identity = String(decoding: value, as: UTF8.self) }
+                        builder.append(laidOut: key)
+                        builder.append(counted: value)
+                    } else if let text = payload.paramText(at: member) {
+                        if param == identity { match.identity = text }
+                        builder.append(laidOut: key)
+                        text.withUTF8Bytes { builder.append(counted: $0) }
+                    }
                 }
             }
         }

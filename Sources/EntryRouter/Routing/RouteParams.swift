@@ -173,9 +173,19 @@ extension RouteParams {
             count &+= needed
         }
 
-        @inline(never)
-        private mutating func spill(_ text: UnsafeBufferPointer<UInt8>) {
-            var bytes = spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count]))
+        /// Appends a key or value laid out before (`layOut`): its count and bytes, copied as they are.
+        @inline(__always)
+        mutating func append(laidOut bytes: UnsafeBufferPointer<UInt8>) {
+            guard spilled == nil, bytes.count <= room.count &- count, let base = room.baseAddress, let source = bytes.baseAddress else {
+                return spill(laidOut: bytes)
+            }
+            (base + count).update(from: source, count: bytes.count)
+            count &+= bytes.count
+        }
+
+        /// Lays `text` out as a key or value is laid out (its count as a `Varint`, then its bytes) at the
+        /// end of `bytes`: for readers that lay their keys out once, when the config is loaded.
+        static func layOut(counted text: some Collection<UInt8>, into bytes: inout [UInt8]) {
             var length = UInt64(text.count)
             while length >= 0x80 {
                 bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
@@ -183,6 +193,19 @@ extension RouteParams {
             }
             bytes.append(UInt8(length))
             bytes.append(contentsOf: text)
+        }
+
+        @inline(never)
+        private mutating func spill(laidOut bytes: UnsafeBufferPointer<UInt8>) {
+            var spilled = spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count]))
+            spilled.append(contentsOf: bytes)
+            self.spilled = spilled
+        }
+
+        @inline(never)
+        private mutating func spill(_ text: UnsafeBufferPointer<UInt8>) {
+            var bytes = spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count]))
+            Self.layOut(counted: text, into: &bytes)
             spilled = bytes
         }
 
