@@ -35,7 +35,9 @@ public struct Router: Sendable {
     var shuttingDown = false
     var armed: Instant?
     var turn = Turn(now: Instant(milliseconds: 0), firstSeq: 1)
-    private var inputs: [(Input, Instant)] = []
+    /// The turn's inputs so far. The array keeps its capacity from turn to turn (`endTurn`), so a busy
+    /// turn's appends neither allocate nor move the inputs queued before them.
+    private var inputs: [QueuedInput] = []
     private var unrecovered: [EntryRecord]?
 
     /// - Parameters:
@@ -78,9 +80,9 @@ public struct Router: Sendable {
         case .turnEnded, .timer:
             break
         case .shutdown:
-            inputs.append((input, now))
+            inputs.append(QueuedInput(input: input, at: now))
         case .request, .invalid, .disconnected:
-            inputs.append((input, now))
+            inputs.append(QueuedInput(input: input, at: now))
             return
         }
         endTurn(at: now)
@@ -110,9 +112,9 @@ public struct Router: Sendable {
     /// copy first: when one of them could not be presented or shown, the turn runs again from the
     /// start without it, so a refused entry leaves no trace (no record, no replacement, no event).
     private mutating func endTurn(at now: Instant) {
-        var batch: [(Input, Instant)] = []
+        var batch: [QueuedInput] = []
         swap(&batch, &inputs)
-        let start: Router? = batch.contains { Self.hasZeroExpiration($0.0) } ? self : nil
+        let start: Router? = batch.contains { Self.hasZeroExpiration($0.input) } ? self : nil
         // A turn that may run again keeps its inputs; any other takes each one out of the batch.
         let kept = start == nil ? [] : batch
         var refused: Set<Int> = []
@@ -124,12 +126,20 @@ public struct Router: Sendable {
             self = start
             batch = kept
         }
+        // What is left are placeholders; the emptied array becomes the next turn's queue (nothing is
+        // queued while a turn ends), unless an unusually busy turn grew it past what is worth keeping.
+        guard batch.capacity <= Self.keptQueueCapacity else { return }
+        batch.removeAll(keepingCapacity: true)
+        inputs = batch
     }
+
+    /// The most inputs whose room the queue keeps between turns (a few hundred kilobytes).
+    private static let keptQueueCapacity = 4096
 
     /// Handles the inputs of `batch` in order, leaving `.turnEnded` in their places: each input is taken
     /// out rather than copied, so a request's strings are retained and released once less.
-    private mutating func run(_ batch: inout [(Input, Instant)], refusing refused: Set<Int>, endingAt end: Instant) {
-        turn = Turn(now: batch.first?.1 ?? end, firstSeq: nextSeq)
+    private mutating func run(_ batch: inout [QueuedInput], refusing refused: Set<Int>, endingAt end: Instant) {
+        turn = Turn(now: batch.first?.at ?? end, firstSeq: nextSeq)
         // The turn's effects are gathered in this array: a push records up to three things (its dedupe
         // key, itself, an entry it replaces) and is answered once. Growing it step by step instead
         // moved every effect of a busy turn about ten times.
@@ -137,10 +147,13 @@ public struct Router: Sendable {
         // An input makes at most one entry that arrives, except a hand-over's scene op (none at all);
         // growing the outcomes step by step moved them about eight times in a turn of hundreds.
         turn.outcomes.reserveCapacity(batch.count)
+        // Every request is answered once: the replies' array grown step by step reallocated and moved
+        // them about eight times in a busy turn (about 100 instructions a push).
+        turn.replies.reserveCapacity(batch.count)
         for index in batch.indices {
-            let now = batch[index].1
+            let now = batch[index].at
             var input = Input.turnEnded
-            swap(&input, &batch[index].0)
+            swap(&input, &batch[index].input)
             turn.input = index
             turn.now = max(turn.now, now)
             if refused.contains(index), case .request(let connection, let request) = input {
@@ -148,15 +161,18 @@ public struct Router: Sendable {
                     "expiration 0: no ready scene could present or show the entry in this turn; nothing was kept"))))
                 continue
             }
-            take(input)
+            take(consume input)
         }
         turn.now = max(turn.now, end)
         decide()
         dedupe.prune(at: turn.now)
     }
 
-    private mutating func take(_ input: Input) {
-        switch input {
+    /// Handles one input, consumed down to the arrival that keeps what it needs of it: each step moves
+    /// the request on instead of borrowing it, so nothing of it is copied on the way and it is destroyed
+    /// once, field by field, where its last use is.
+    private mutating func take(_ input: consuming Input) {
+        switch consume input {
         case .request(let connection, let request):
             if shuttingDown {
                 turn.reply(connection, request.req, .final(.failure(WireError(.shuttingDown,

@@ -1,10 +1,17 @@
 /// Sender requests (SPEC §3.1) and the dispatch of scene ops (§3.2).
 extension Router {
-    mutating func handle(_ request: Request, from connection: ConnectionID) {
+    /// Handles `request`, consumed: its operation is moved into the arrival rather than copied (see `take`).
+    mutating func handle(_ request: consuming Request, from connection: ConnectionID) {
+        // The fields are swapped out for trivial ones, so what is left of the request is destroyed
+        // without a release: binding them would copy the operation and destroy the request's own.
+        var req: JSONValue? = nil
+        swap(&req, &request.req)
+        var op = Operation.watch
+        swap(&op, &request.op)
         // Each body is computed before it is handed to `turn.reply`: reading `self` while an argument
         // mutates it would copy the router's collections on every request.
         let body: Turn.Body
-        switch request.op {
+        switch consume op {
         case .push(let push):
             let admission = arrive(push)
             body = Self.body(of: admission)
@@ -23,7 +30,7 @@ extension Router {
             let result = sceneOp(name, op, from: connection)
             body = .final(result)
         }
-        turn.reply(connection, request.req, body)
+        turn.reply(connection, req, body)
     }
 
     private static func body(of admission: Admission) -> Turn.Body {
@@ -34,7 +41,7 @@ extension Router {
         }
     }
 
-    private mutating func arrive(_ push: PushRequest) -> Admission {
+    private mutating func arrive(_ push: consuming PushRequest) -> Admission {
         if let collapseId = push.collapseId, collapseId.utf8.count > limits.maxCollapseIdBytes {
             return .refused(WireError(.badRequest, "collapseId is \(collapseId.utf8.count) bytes; "
                 + "the limit is \(limits.maxCollapseIdBytes) bytes (as APNs)"))
@@ -44,7 +51,7 @@ extension Router {
         return admit(route(push: push.payload, bytes: push.payloadBytes), arrival)
     }
 
-    private mutating func arrive(_ open: OpenRequest) -> Admission {
+    private mutating func arrive(_ open: consuming OpenRequest) -> Admission {
         let source = open.source ?? (open.url.lowercased().hasPrefix("https://") ? .universalLink : .deeplink)
         let arrival = Arrival(source: source, id: open.id, collapseId: nil, expiration: open.expiration,
                               dedupeKey: open.id.map(DedupeKey.init(senderId:)), scene: nil)
