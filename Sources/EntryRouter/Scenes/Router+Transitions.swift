@@ -121,6 +121,12 @@ extension Router {
         for index in turn.replies.indices {
             let (connection, req, body) = turn.takeReply(at: index)
             guard !turn.isGone(connection) else { continue }
+            // A push or open reply is encoded from the outcome where the turn keeps it, which is
+            // destroyed once, with the turn.
+            if case .entry(_, let seq) = body, let slot = turn.outcomeSlot(seq: seq) {
+                output.send(connection, req: req, entry: turn.outcomes[slot].unsafelyUnwrapped)
+                continue
+            }
             // Filled in place: a reply built whole was copied into this variable and the original
             // destroyed (about three hundred instructions); one that holds nothing yet costs nothing.
             var reply = Reply(req: nil, body: .success(.ok))

@@ -56,6 +56,13 @@ struct Turn: Sendable {
         return outcomes[Int(seq - firstSeq)]
     }
 
+    /// Where `outcomes` holds the outcome of the entry that arrived this turn with `seq`, if it does.
+    func outcomeSlot(seq: UInt64) -> Int? {
+        guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return nil }
+        let slot = Int(seq - firstSeq)
+        return outcomes[slot] == nil ? nil : slot
+    }
+
     /// Takes the outcome of the entry that arrived with `seq` out of the turn, for its one reply. Moved
     /// rather than copied: a copy retained its id, route and params once more, and the turn's end
     /// released them again.
