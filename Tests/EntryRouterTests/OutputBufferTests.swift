@@ -91,7 +91,8 @@ import Testing
     @Test func reservedRoomTakesItsWritesInOrder() {
         var buffer = OutputBuffer()
         buffer.reserve(0)
-        #expect(buffer.isEmpty)
+        let empty = buffer.isEmpty
+        #expect(empty)
         var expected: [UInt8] = []
         for round in 0..<100 {
             let text = String(repeating: "p\(round)", count: round % 9)
