@@ -18,12 +18,26 @@ public protocol TurnOutput: ~Copyable {
     mutating func persist(_ record: consuming Record)
     /// The reply to one request.
     mutating func send(_ connection: ConnectionID, reply: inout Reply)
+    /// The reply to a `push` or `open` that carried `req`: `entry` is its entry as the turn left it.
+    /// Both are lent for the call, from where the turn keeps them: a receiver that encodes the reply
+    /// (the daemon, with `EntryReply.encodeReply`) reads them there, and no `Reply`, `Result` or
+    /// `ReplyBody` is made, moved or destroyed around them. Receivers that keep replies need not
+    /// implement it: the default makes the `Reply` and hands it to `send(_:reply:)`.
+    mutating func send(_ connection: ConnectionID, req: JSONValue?, entry: EntryReply)
     /// A message the router sends on its own (a scene's present or show, a watcher's news).
     mutating func send(_ connection: ConnectionID, event: inout Event)
     /// Close the connection once what was sent to it before is written.
     mutating func close(_ connection: ConnectionID)
     /// Call back with `.timer` at this instant (replaces any earlier request).
     mutating func armTimer(_ instant: Instant)
+}
+
+extension TurnOutput where Self: ~Copyable {
+    /// The reply as `send(_:reply:)` takes it.
+    public mutating func send(_ connection: ConnectionID, req: JSONValue?, entry: EntryReply) {
+        var reply = Reply(req: req, body: .success(.entry(entry)))
+        send(connection, reply: &reply)
+    }
 }
 
 /// The output of turns as the effects `Router.handle(_:at:)` returns, in the order they came.

@@ -53,6 +53,17 @@ import EntryRouter
         #expect(writer.timer == Instant(seconds: 1_000_001))
     }
 
+    /// A push's reply, handed over as its parts, is a message like any other: the records before it
+    /// are committed first.
+    @Test func anEntryReplyCommitsTheRecordsBeforeIt() {
+        let store = NotingStore()
+        var writer = TurnWriter(store: store, connections: [:])
+        writer.persist(Self.seen("a"))
+        writer.send(ConnectionID(1), req: .number(1), entry: EntryReply(id: "e", route: "r", params: RouteParams(), state: .pending))
+        #expect(store.commits == [[Self.seen("a")]])
+        #expect(writer.failure == nil)
+    }
+
     @Test func aTurnWithRecordsAndNoMessageIsCommittedAtItsEnd() {
         let store = NotingStore()
         var writer = TurnWriter(store: store, connections: [:])

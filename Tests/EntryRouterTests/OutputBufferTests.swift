@@ -74,6 +74,42 @@ import Testing
         #expect(array == Array(#"{"req":"#.utf8) + expected + Array(#","ok":true,"retracted":-7}"#.utf8) + [0x0A])
     }
 
+    /// An integer written into reserved room is its decimal text, at every digit count and both ends.
+    @Test(arguments: [Int64.min, Int64.min + 1, -1_000_000_007, -10, -9, -1, 0, 1, 9, 10, 99, 100, 20_000,
+                      999_999_999_999, Int64.max - 1, Int64.max])
+    func reservedIntegersAreTheirDecimalText(value: Int64) {
+        var buffer = OutputBuffer()
+        buffer.write(UInt8(ascii: "["))
+        buffer.reserve(20)
+        buffer.writeReservedInteger(value)
+        buffer.writeReserved(UInt8(ascii: "]"))
+        #expect(String(decoding: buffer.withUnsafeBytes { Array($0) }, as: UTF8.self) == "[\(value)]")
+    }
+
+    /// Room made on an empty buffer, on a full one and again where there is room already: the
+    /// unchecked writes that follow land after what was there, in order.
+    @Test func reservedRoomTakesItsWritesInOrder() {
+        var buffer = OutputBuffer()
+        buffer.reserve(0)
+        let empty = buffer.isEmpty
+        #expect(empty)
+        var expected: [UInt8] = []
+        for round in 0..<100 {
+            let text = String(repeating: "p\(round)", count: round % 9)
+            buffer.reserve(text.utf8.count + 3)
+            buffer.writeReserved(ASCII.openBracket)
+            let plain = text.withUTF8Bytes { buffer.writeReservedPlainPrefix($0) }
+            #expect(plain == text.utf8.count)
+            buffer.writeReserved("]\n")
+            expected += [ASCII.openBracket] + Array(text.utf8) + Array("]\n".utf8)
+        }
+        #expect(buffer.withUnsafeBytes { Array($0) } == expected)
+        buffer.reserve(8)
+        let stopped = "ab\"cd".withUTF8Bytes { buffer.writeReservedPlainPrefix($0) }
+        #expect(stopped == 2, "the plain prefix ends at the first byte to escape")
+        #expect(buffer.withUnsafeBytes { Array($0) } == expected + Array("ab".utf8))
+    }
+
     @Test func growsAcrossManyMessagesAndKeepsOrder() {
         let messages = (0..<500).map { index in
             Message.event(.entry(id: "e-\(index)", state: .pending, route: String(repeating: "r", count: index % 37), scene: nil))

@@ -159,6 +159,13 @@ public final class Connection: UVHandleOwner {
         reply.encode(into: &staged)
     }
 
+    /// Encodes the reply to a push or open into the staged output, from its parts where the router
+    /// keeps them (`EntryReply.encodeReply`).
+    public func stage(req: JSONValue?, entry: EntryReply) {
+        guard !isClosing else { return }
+        entry.encodeReply(req: req, into: &staged)
+    }
+
     /// Encodes `event` into the staged output; `flush` writes it, after everything sent before.
     public func stage(_ event: borrowing Event) {
         guard !isClosing else { return }

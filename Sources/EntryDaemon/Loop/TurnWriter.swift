@@ -40,10 +40,19 @@ struct TurnWriter: TurnOutput {
         commit()
         guard let connection = connection(id) else { return }
         if failure != nil, case .success = reply.body {
-            connection.stage(Reply(req: reply.req, body: .failure(WireError(
-                .shuttingDown, "the store could not record this; the daemon is stopping, retry after it restarts"))))
+            connection.stage(Reply(req: reply.req, body: .failure(Self.notRecorded)))
         } else {
             connection.stage(reply)
+        }
+    }
+
+    mutating func send(_ id: ConnectionID, req: JSONValue?, entry: EntryReply) {
+        commit()
+        guard let connection = connection(id) else { return }
+        if failure != nil {
+            connection.stage(Reply(req: req, body: .failure(Self.notRecorded)))
+        } else {
+            connection.stage(req: req, entry: entry)
         }
     }
 
@@ -61,6 +70,11 @@ struct TurnWriter: TurnOutput {
     mutating func armTimer(_ instant: Instant) {
         commit()
         timer = instant
+    }
+
+    /// What an ok reply becomes once the commit has failed.
+    private static var notRecorded: WireError {
+        WireError(.shuttingDown, "the store could not record this; the daemon is stopping, retry after it restarts")
     }
 
     /// Commits what no message has followed yet: a turn may record without sending anything.

@@ -138,6 +138,12 @@ extension Router {
         for index in turn.replies.indices {
             let (connection, req, body) = turn.takeReply(at: index)
             guard !turn.isGone(connection) else { continue }
+            // A push or open reply is encoded from the outcome where the turn keeps it, which is
+            // destroyed once, with the turn.
+            if case .entry(_, let seq) = body, let slot = turn.outcomeSlot(seq: seq) {
+                output.send(connection, req: req, entry: turn.outcomes[slot].reply)
+                continue
+            }
             // Filled in place: a reply built whole was copied into this variable and the original
             // destroyed (about three hundred instructions); one that holds nothing yet costs nothing.
             var reply = Reply(req: nil, body: .success(.ok))
@@ -163,12 +169,9 @@ extension Router {
     private mutating func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
         switch body {
         case .final(let result): return result
-        case .entry(let id, let seq):
-            // Bound rather than mapped: a closure borrows the outcome, so `map` copied it and dropped it.
-            guard let outcome = turn.takeOutcome(seq: seq) else {
-                return .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
-            }
-            return .success(.entry(outcome))
+        case .entry(let id, _):
+            // `emit` sends the reply of an entry whose outcome the turn holds from where it lies.
+            return .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
         case .status(let limit): return .success(.status(status(limit: limit)))
         }
     }

@@ -18,13 +18,32 @@ struct Turn: Sendable {
     let firstSeq: UInt64
     /// Every entry that arrived this turn, as it stands now (by `seq - firstSeq`): what `push` and
     /// `open` replies report.
-    var outcomes: [EntryReply?] = []
+    var outcomes: [Outcome] = []
     /// Entries sent with `expiration: 0`, by the input that carried them.
     var mustShow: [(input: Int, seq: UInt64)] = []
 
     init(now: Instant, firstSeq: UInt64) {
         self.now = now
         self.firstSeq = firstSeq
+    }
+
+    /// The outcome of an entry that arrived this turn. Not an optional: the turn's end lends the reply
+    /// to the output as a stored field (`outcomes[slot].reply`), which reads it in place, where
+    /// unwrapping an optional copied it (a retain of its id, route and params, and a release each).
+    struct Outcome: Sendable {
+        var reply: EntryReply
+        /// False for a seq that no recorded entry took, before the last one that did.
+        var arrived: Bool
+
+        /// A seq no entry took: nothing is allocated for it.
+        static var gap: Outcome {
+            Outcome(reply: EntryReply(id: "", route: "", params: RouteParams(), state: .pending), arrived: false)
+        }
+
+        mutating func set(state: EntryState, params: RouteParams) {
+            reply.state = state
+            reply.params = params
+        }
     }
 
     /// A reply whose body may be decided only at the end of the turn.
@@ -50,23 +69,15 @@ struct Turn: Sendable {
         events.append((connection, event))
     }
 
-    /// The entry that arrived this turn with `seq`, as it stands now.
-    func outcome(seq: UInt64) -> EntryReply? {
+    /// Where `outcomes` holds the outcome of the entry that arrived this turn with `seq`, if it does.
+    func outcomeSlot(seq: UInt64) -> Int? {
         guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return nil }
-        return outcomes[Int(seq - firstSeq)]
+        let slot = Int(seq - firstSeq)
+        return outcomes[slot].arrived ? slot : nil
     }
 
-    /// Takes the outcome of the entry that arrived with `seq` out of the turn, for its one reply. Moved
-    /// rather than copied: a copy retained its id, route and params once more, and the turn's end
-    /// released them again.
-    mutating func takeOutcome(seq: UInt64) -> EntryReply? {
-        guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return nil }
-        var outcome: EntryReply?
-        swap(&outcome, &outcomes[Int(seq - firstSeq)])
-        return outcome
-    }
-
-    /// Takes the reply at `index` out of the turn, leaving one that holds nothing: see `takeOutcome`.
+    /// Takes the reply at `index` out of the turn, leaving one that holds nothing: a copy retained
+    /// what the reply holds once more, and dropping the turn released it again.
     /// Returned as its parts, so that `req` moves on into the `Reply` with no copy.
     mutating func takeReply(at index: Int) -> (connection: ConnectionID, req: JSONValue?, body: Body) {
         var reply = PendingReply(connection: ConnectionID(0), req: nil, body: .status(limit: 0))
@@ -74,7 +85,7 @@ struct Turn: Sendable {
         return (reply.connection, reply.req, reply.body)
     }
 
-    /// Takes the event at `index` out of the turn, leaving one that holds nothing: see `takeOutcome`.
+    /// Takes the event at `index` out of the turn, leaving one that holds nothing: see `takeReply`.
     mutating func takeEvent(at index: Int) -> (ConnectionID, Event) {
         var event = (ConnectionID(0), Event.dismiss(scene: "", modal: ""))
         swap(&event, &events[index])
@@ -87,36 +98,35 @@ struct Turn: Sendable {
         !gone.isEmpty && gone.contains(connection)
     }
 
-    /// Sets the outcome of an entry that arrives now, with the seq `newSeq()` just gave it.
+    /// Sets the outcome of an entry that arrives now, with the seq `newSeq()` just gave it. The reply
+    /// is taken, not lent: the caller's is made for this call, and moving it in spares a copy of its
+    /// id, route and params and the release of the caller's. Entries arrive in seq order, so it
+    /// nearly always goes at the end.
     mutating func arrived(_ reply: consuming EntryReply, seq: UInt64) {
         guard seq >= firstSeq else { return }
         let index = Int(seq - firstSeq)
-        if index < outcomes.count {
-            outcomes[index] = reply
+        if index == outcomes.count {
+            outcomes.append(Outcome(reply: reply, arrived: true))
+        } else if index < outcomes.count {
+            outcomes[index] = Outcome(reply: reply, arrived: true)
         } else {
-            while outcomes.count < index { outcomes.append(nil) }
-            outcomes.append(reply)
+            while outcomes.count < index { outcomes.append(.gap) }
+            outcomes.append(Outcome(reply: reply, arrived: true))
         }
     }
 
     /// Updates the outcome of an entry that arrived this turn, if it did. An entry keeps its id and
     /// route, so only its state and params are set: building a whole reply copied four fields
-    /// for the two that change. The outcome is taken out, changed and put back: setting each field
-    /// through the optional in the array accessed the element twice and copied it to test for nil, and
-    /// binding a swapped-out optional copied the reply (three retains) and destroyed the optional after.
+    /// for the two that change, in one access to the element, in place.
     mutating func update(seq: UInt64, state: EntryState, params: RouteParams) {
-        guard seq >= firstSeq, seq - firstSeq < UInt64(outcomes.count) else { return }
-        let index = Int(seq - firstSeq)
-        guard var reply = outcomes[index].take() else { return }
-        reply.state = state
-        reply.params = params
-        outcomes[index] = reply
+        guard let slot = outcomeSlot(seq: seq) else { return }
+        outcomes[slot].set(state: state, params: params)
     }
 
     /// The inputs whose `expiration: 0` entry was neither presented nor shown in this turn.
     var refused: [Int] {
         mustShow.filter { item in
-            switch outcome(seq: item.seq)?.state {
+            switch outcomeSlot(seq: item.seq).map({ outcomes[$0].reply.state }) {
             case .presenting?, .done?, .updated?: return false
             default: return true
             }

@@ -70,8 +70,16 @@ public enum JSONWriter {
     static func writeQuoted<Sink: JSONSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         let plain = out.writeQuotedPlainPrefix(utf8)
         guard plain < utf8.count else { return }
-        var runStart = plain
-        for i in plain..<utf8.count {
+        writeEscaped(utf8, from: plain, to: &out)
+        out.write(ASCII.quote)
+    }
+
+    /// Writes `utf8` from `start` on, escaping what needs it, with no quotes: the rest of a string
+    /// whose plain prefix was copied already.
+    static func writeEscaped<Sink: JSONSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int,
+                                                         to out: inout Sink) {
+        var runStart = start
+        for i in start..<utf8.count {
             let byte = utf8[i]
             guard JSONEscaping.needsEscape(byte) else { continue }
             out.write(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
@@ -86,19 +94,24 @@ public enum JSONWriter {
             runStart = i + 1
         }
         out.write(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        out.write(ASCII.quote)
     }
 
     static func writeNumber<Sink: JSONSink & ~Copyable>(_ number: Double, to out: inout Sink) {
+        if let integer = integral(number) { return writeInteger(integer, to: &out) }
         guard number.isFinite else { return out.write("null") }
-        // 2^63 is exactly representable, so every double below it in magnitude converts to Int64;
-        // the conversion truncates, so converting back tells whether the value was integral.
-        if abs(number) < 9_223_372_036_854_775_808.0 {
-            let integer = Int64(number)
-            if Double(integer) == number { return writeInteger(integer, to: &out) }
-        }
         var text = number.description
         text.withUTF8 { out.write($0) }
+    }
+
+    /// The number as the integer the writer writes it as, or nil when it is written otherwise (not
+    /// integral, beyond `Int64`, not finite). 2^63 is exactly representable, so every double below it
+    /// in magnitude converts to Int64; the conversion truncates, so converting back tells whether the
+    /// value was integral. NaN and the infinities fail the first test.
+    @inline(__always)
+    static func integral(_ number: Double) -> Int64? {
+        guard abs(number) < 9_223_372_036_854_775_808.0 else { return nil }
+        let integer = Int64(number)
+        return Double(integer) == number ? integer : nil
     }
 
     /// Writes the digits right to left into a small buffer on the stack, then copies them once.

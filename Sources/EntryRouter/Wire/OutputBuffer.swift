@@ -86,6 +86,70 @@ public struct OutputBuffer: ~Copyable {
         return plain
     }
 
+    /// Makes room for `additional` more bytes. The `…Reserved` writes that follow check no capacity:
+    /// a message whose size is bounded up front (a push's reply) pays for one check, not one a piece.
+    mutating func reserve(_ additional: Int) {
+        if capacity - count < additional { grow(toHold: count + additional) }
+    }
+
+    /// Appends `bytes` into room made by `reserve`.
+    @inline(__always)
+    mutating func writeReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
+        assert(capacity - count >= bytes.count, "write past the reserved room")
+        guard let source = bytes.baseAddress else { return }
+        Self.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(storage.unsafelyUnwrapped + count), count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends text known when the program was built into room made by `reserve`.
+    @inline(__always)
+    mutating func writeReserved(_ text: StaticString) {
+        writeReserved(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends one byte into room made by `reserve`.
+    @inline(__always)
+    mutating func writeReserved(_ byte: UInt8) {
+        assert(capacity > count, "write past the reserved room")
+        storage.unsafelyUnwrapped[count] = byte
+        count += 1
+    }
+
+    /// Appends the longest prefix of `utf8` that JSON writes as it is, with no quotes, into room made
+    /// by `reserve` for all of `utf8`; returns the prefix's length.
+    @inline(__always)
+    mutating func writeReservedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        assert(capacity - count >= utf8.count, "write past the reserved room")
+        let plain = JSONEscaping.copyPlainPrefix(utf8, to: storage.unsafelyUnwrapped + count)
+        count += plain
+        return plain
+    }
+
+    /// Appends `value` in decimal into room made by `reserve` for twenty bytes: its digits are counted
+    /// first and then stored right to left in place, with no buffer to copy from.
+    mutating func writeReservedInteger(_ value: Int64) {
+        assert(capacity - count >= 20, "write past the reserved room")
+        let destination = storage.unsafelyUnwrapped
+        if value < 0 {
+            destination[count] = ASCII.minus
+            count += 1
+        }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        var index = count + digits
+        count = index
+        repeat {
+            index -= 1
+            destination[index] = ASCII.zero + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+
     /// At least doubles, so that a run of writes costs amortized constant time per byte.
     private mutating func grow(toHold minimum: Int) {
         let newCapacity = max(minimum, capacity * 2, 256)
