@@ -242,9 +242,9 @@ public struct RoutingTable: EntryRouting {
     /// identity value (R7) as `PushParams` read it, so that no name is hashed. The identity value is
     /// the route's own: a redirect route's target finds its value by name, as for a URL.
     func finish(push index: Int, params: consuming RouteParams, identity: String?) -> Result<RouteMatch, WireError> {
-        let outcome = Int(heads[index].outcome)
-        guard case .final = outcomes[outcome].kind else { return finish(route: index, params: params, hops: 0) }
-        return .success(finalMatch(route: index, params: params, identity: identity))
+        // Only a final route has a shared route: its head tells, with no read of its outcome.
+        guard let route = heads[index].route else { return finish(route: index, params: params, hops: 0) }
+        return .success(RouteMatch(route, params: params, identity: identity))
     }
 
     /// The match of final route `index`: its shared route, the params and `identity`, the value of
