@@ -1,28 +1,72 @@
 /// The routing decision for one URL or push payload, ready for the scene state machine.
+///
+/// What every match of one route has in common (its name, target, ttl, gates and actions) is one
+/// shared `Route`, which a `RoutingTable` makes once per config route: making, copying and
+/// destroying a match counts three references (the route, the params, the identity value) where a
+/// copy of each field counted seven. The fields read and set as stored ones did; setting one gives
+/// the match a route of its own.
 public struct RouteMatch: Sendable, Hashable {
-    /// The final route's name, after redirects.
-    public var route: String
+    /// The route's name, target (with no identity value), ttl, gates and actions.
+    private(set) var shared: Route
     /// Sorted by name; see `RouteParams`.
     public var params: RouteParams
-    public var target: Target
-    /// Seconds an entry may wait when its sender gave no expiration.
-    public var ttl: Int64?
-    /// Gates that must be open on a scene before it is handed over (R17).
-    public var requires: [String]
-    public var actions: [String: [RouteAction]]
-    /// The config route it came from, when a `RoutingTable` made it: lets the router find the route's
-    /// shared shape without hashing its name. A hint, not part of the match's value (not compared).
-    public var routeIndex: Int?
+    /// The value of a modal route's identity param (R7): the one part of the target that is the entry's.
+    private(set) var identity: String?
 
     public init(route: String, params: RouteParams, target: Target, ttl: Int64? = nil,
                 requires: [String] = [], actions: [String: [RouteAction]] = [:], routeIndex: Int? = nil) {
-        self.route = route
+        shared = Route(name: route, target: target.withoutIdentity, ttl: ttl, requires: requires, actions: actions,
+                       routeIndex: routeIndex)
         self.params = params
-        self.target = target
-        self.ttl = ttl
-        self.requires = requires
-        self.actions = actions
-        self.routeIndex = routeIndex
+        identity = target.identity
+    }
+
+    /// A match of `route`, a route a `RoutingTable` made; `identity` is kept for a modal target only.
+    init(_ route: Route, params: consuming RouteParams, identity: String?) {
+        shared = route
+        self.params = params
+        if case .modal = route.target { self.identity = identity }
+    }
+
+    /// The final route's name, after redirects.
+    public var route: String {
+        get { shared.name }
+        set { shared = shared.with { $0.name = newValue } }
+    }
+
+    public var target: Target {
+        get {
+            guard case .modal(let kind, let priority, _) = shared.target else { return shared.target }
+            return .modal(kind: kind, priority: priority, identity: identity)
+        }
+        set {
+            shared = shared.with { $0.target = newValue.withoutIdentity }
+            identity = newValue.identity
+        }
+    }
+
+    /// Seconds an entry may wait when its sender gave no expiration.
+    public var ttl: Int64? {
+        get { shared.ttl }
+        set { shared = shared.with { $0.ttl = newValue } }
+    }
+
+    /// Gates that must be open on a scene before it is handed over (R17).
+    public var requires: [String] {
+        get { shared.requires }
+        set { shared = shared.with { $0.requires = newValue } }
+    }
+
+    public var actions: [String: [RouteAction]] {
+        get { shared.actions }
+        set { shared = shared.with { $0.actions = newValue } }
+    }
+
+    /// The config route it came from, when a `RoutingTable` made it: lets the router find the route's
+    /// shared shape without hashing its name. A hint, not part of the match's value (not compared).
+    public var routeIndex: Int? {
+        get { shared.routeIndex }
+        set { shared = shared.with { $0.routeIndex = newValue } }
     }
 
     public static func == (a: RouteMatch, b: RouteMatch) -> Bool {
@@ -45,5 +89,17 @@ public struct RouteMatch: Sendable, Hashable {
         case modal(kind: String, priority: Int, identity: String?)
         case show(tab: String)
         case tab(String)
+
+        /// The identity value of a modal target.
+        var identity: String? {
+            guard case .modal(_, _, let identity) = self else { return nil }
+            return identity
+        }
+
+        /// This target with no identity value, as a route holds it.
+        var withoutIdentity: Target {
+            guard case .modal(let kind, let priority, .some) = self else { return self }
+            return .modal(kind: kind, priority: priority, identity: nil)
+        }
     }
 }

@@ -46,11 +46,12 @@ final class RouteShape: Sendable {
         self.target == target && self.requires == requires && self.actions == actions
     }
 
-    /// Whether a match has this shape. The match's target is compared where it is rather than first
-    /// made into a `Target`, which copied its strings for every arrival.
+    /// Whether a match has this shape. The match's route is compared where it is rather than its
+    /// target first made into a `Target`, which copied its strings for every arrival.
     func isShape(of match: RouteMatch) -> Bool {
-        name == match.route && target.isTarget(of: match.target) && requires == match.requires
-            && actions == match.actions
+        let route = match.shared
+        return name == route.name && target.isTarget(of: route.target) && requires == route.requires
+            && actions == route.actions
     }
 }
 

@@ -46,8 +46,7 @@ extension Router {
             if let key = arrival.dedupeKey { dedupe.unclaim(key) }
             return .refused(refusal)
         }
-        var identity: String?
-        if case .modal(_, _, let value) = match.target { identity = value }
+        let identity = match.identity
         let expires: Instant?
         switch arrival.expiration {
         case 0?: expires = nil
