@@ -11,18 +11,10 @@ extension JSONParser {
     static let payloadScratchMembers = 32
 
     /// Scans the value at the current position (leading whitespace skipped) into a payload that owns
-    /// a copy of its text: a flat object of plain members in one loop, anything else by the general
-    /// scan below. The members are recorded on the stack and copied once, with the text,
+    /// a copy of its text. The members are recorded on the stack and copied once, with the text,
     /// into the payload's one buffer.
     mutating func scanPayload() throws(JSONParseError) -> PushPayload {
         skipWhitespace()
-        if let flat = scanFlatPayload() { return flat }
-        return try scanPayloadGenerally()
-    }
-
-    /// `scanPayload` for any value, without trying the flat object's loop (`JSONParser+FlatScan.swift`)
-    /// first; the whitespace before it is already skipped.
-    mutating func scanPayloadGenerally() throws(JSONParseError) -> PushPayload {
         let start = position
         return try withUnsafeTemporaryAllocation(of: PushPayload.Member.self, capacity: Self.payloadScratchMembers) {
             (lent) throws(JSONParseError) -> PushPayload in
