@@ -14,7 +14,7 @@ struct RouteMatchTests {
         #expect(match.route == "notice" && match.params == ["noticeId": "n-1"] && match.ttl == 60)
         #expect(match.target == .modal(kind: "serviceNotice", priority: 4, identity: "n-1"))
         #expect(match.requires == ["signedIn"] && match.actions == ["close": [.dismiss]] && match.routeIndex == 3)
-        #expect(match.identity == "n-1" && match.shared.target == .modal(kind: "serviceNotice", priority: 4, identity: nil))
+        #expect(match.identity == "n-1" && match.shared.fields.target == .modal(kind: "serviceNotice", priority: 4, identity: nil))
     }
 
     @Test func settingAFieldChangesThatMatchOnly() {
@@ -57,11 +57,11 @@ struct RouteMatchTests {
 
     /// A match made from a table's route keeps an identity value for a modal route only.
     @Test func aTableRouteKeepsTheIdentityOfAModalOnly() {
-        let show = RouteMatch.Route(name: "records", target: .show(tab: "records"), ttl: nil, requires: [],
-                                    actions: [:], routeIndex: 1)
+        let show = RouteMatch.Route(.init(name: "records", target: .show(tab: "records"), ttl: nil, requires: [],
+                                          actions: [:], routeIndex: 1))
         #expect(RouteMatch(show, params: [:], identity: "x").identity == nil)
-        let modal = RouteMatch.Route(name: "notice", target: .modal(kind: "k", priority: 1, identity: "dropped"),
-                                     ttl: nil, requires: [], actions: [:], routeIndex: 2)
+        let modal = RouteMatch.Route(.init(name: "notice", target: .modal(kind: "k", priority: 1, identity: "dropped"),
+                                           ttl: nil, requires: [], actions: [:], routeIndex: 2))
         let match = RouteMatch(modal, params: [:], identity: "x")
         #expect(match.target == .modal(kind: "k", priority: 1, identity: "x"))
         #expect(RouteMatch(modal, params: [:], identity: nil).target == .modal(kind: "k", priority: 1, identity: nil))

@@ -3,26 +3,10 @@ extension RouteMatch {
     /// its ttl, gates and actions, and its index in the config. Immutable and shared: a match refers
     /// to it with one reference, and a match whose field is set gets a changed copy (`with`).
     final class Route: Sendable {
-        let name: String
-        /// A modal target's identity is always nil here: the value is the match's own.
-        let target: Target
-        let ttl: Int64?
-        let requires: [String]
-        let actions: [String: [RouteAction]]
-        let routeIndex: Int?
+        let fields: Fields
 
-        init(name: String, target: Target, ttl: Int64?, requires: [String], actions: [String: [RouteAction]],
-             routeIndex: Int?) {
-            self.name = name
-            self.target = target.withoutIdentity
-            self.ttl = ttl
-            self.requires = requires
-            self.actions = actions
-            self.routeIndex = routeIndex
-        }
-
-        /// The fields of a route, to change one.
-        struct Fields {
+        /// The fields of a route. A modal target's identity is always nil here: the value is the match's own.
+        struct Fields: Sendable {
             var name: String
             var target: Target
             var ttl: Int64?
@@ -31,13 +15,17 @@ extension RouteMatch {
             var routeIndex: Int?
         }
 
+        init(_ fields: Fields) {
+            var fields = fields
+            fields.target = fields.target.withoutIdentity
+            self.fields = fields
+        }
+
         /// A new route with this one's fields, changed by `change`.
         func with(_ change: (inout Fields) -> Void) -> Route {
-            var fields = Fields(name: name, target: target, ttl: ttl, requires: requires, actions: actions,
-                                routeIndex: routeIndex)
+            var fields = fields
             change(&fields)
-            return Route(name: fields.name, target: fields.target, ttl: fields.ttl, requires: fields.requires,
-                         actions: fields.actions, routeIndex: fields.routeIndex)
+            return Route(fields)
         }
     }
 }

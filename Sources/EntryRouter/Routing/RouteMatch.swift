@@ -15,8 +15,8 @@ public struct RouteMatch: Sendable, Hashable {
 
     public init(route: String, params: RouteParams, target: Target, ttl: Int64? = nil,
                 requires: [String] = [], actions: [String: [RouteAction]] = [:], routeIndex: Int? = nil) {
-        shared = Route(name: route, target: target.withoutIdentity, ttl: ttl, requires: requires, actions: actions,
-                       routeIndex: routeIndex)
+        shared = Route(Route.Fields(name: route, target: target, ttl: ttl, requires: requires, actions: actions,
+                                    routeIndex: routeIndex))
         self.params = params
         identity = target.identity
     }
@@ -25,47 +25,47 @@ public struct RouteMatch: Sendable, Hashable {
     init(_ route: Route, params: consuming RouteParams, identity: String?) {
         shared = route
         self.params = params
-        if case .modal = route.target { self.identity = identity }
+        if case .modal = route.fields.target { self.identity = identity }
     }
 
     /// The final route's name, after redirects.
     public var route: String {
-        get { shared.name }
+        get { shared.fields.name }
         set { shared = shared.with { $0.name = newValue } }
     }
 
     public var target: Target {
         get {
-            guard case .modal(let kind, let priority, _) = shared.target else { return shared.target }
+            guard case .modal(let kind, let priority, _) = shared.fields.target else { return shared.fields.target }
             return .modal(kind: kind, priority: priority, identity: identity)
         }
         set {
-            shared = shared.with { $0.target = newValue.withoutIdentity }
+            shared = shared.with { $0.target = newValue }
             identity = newValue.identity
         }
     }
 
     /// Seconds an entry may wait when its sender gave no expiration.
     public var ttl: Int64? {
-        get { shared.ttl }
+        get { shared.fields.ttl }
         set { shared = shared.with { $0.ttl = newValue } }
     }
 
     /// Gates that must be open on a scene before it is handed over (R17).
     public var requires: [String] {
-        get { shared.requires }
+        get { shared.fields.requires }
         set { shared = shared.with { $0.requires = newValue } }
     }
 
     public var actions: [String: [RouteAction]] {
-        get { shared.actions }
+        get { shared.fields.actions }
         set { shared = shared.with { $0.actions = newValue } }
     }
 
     /// The config route it came from, when a `RoutingTable` made it: lets the router find the route's
     /// shared shape without hashing its name. A hint, not part of the match's value (not compared).
     public var routeIndex: Int? {
-        get { shared.routeIndex }
+        get { shared.fields.routeIndex }
         set { shared = shared.with { $0.routeIndex = newValue } }
     }
 

@@ -90,8 +90,9 @@ public struct RoutingTable: EntryRouting {
             }
             if position == outcomes.count { outcomes.append(outcome) }
             let shared = outcome.target.map {
-                RouteMatch.Route(name: route.name, target: $0, ttl: outcome.ttl, requires: outcome.requires,
-                                 actions: outcome.actions, routeIndex: index)
+                RouteMatch.Route(RouteMatch.Route.Fields(name: route.name, target: $0, ttl: outcome.ttl,
+                                                         requires: outcome.requires, actions: outcome.actions,
+                                                         routeIndex: index))
             }
             heads.append(Head(route: shared, outcome: position))
         }

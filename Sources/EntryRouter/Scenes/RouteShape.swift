@@ -49,7 +49,7 @@ final class RouteShape: Sendable {
     /// Whether a match has this shape. The match's route is compared where it is rather than its
     /// target first made into a `Target`, which copied its strings for every arrival.
     func isShape(of match: RouteMatch) -> Bool {
-        let route = match.shared
+        let route = match.shared.fields
         return name == route.name && target.isTarget(of: route.target) && requires == route.requires
             && actions == route.actions
     }
