@@ -20,16 +20,6 @@ import Testing
             == Array("},\"state\":".utf8) + Array(UnsafeBufferPointer(start: quoted.utf8Start, count: quoted.utf8CodeUnitCount)))
     }
 
-    /// The run that ends a push or open reply's line is the params' closing run, the reply's brace and
-    /// the newline.
-    @Test(arguments: EntryState.allCases)
-    func closingReplyLineEndsTheReply(_ state: EntryState) {
-        let closing = state.closingParamsWithState
-        let run = state.closingReplyLine
-        #expect(Array(UnsafeBufferPointer(start: run.utf8Start, count: run.utf8CodeUnitCount))
-            == Array(UnsafeBufferPointer(start: closing.utf8Start, count: closing.utf8CodeUnitCount)) + Array("}\n".utf8))
-    }
-
     /// A reply and an entry event carry the state exactly as before, whatever the state.
     @Test(arguments: EntryState.allCases)
     func messagesCarryTheState(_ state: EntryState) {

@@ -45,7 +45,8 @@ extension EntryReply {
                     out.writeReserved(ASCII.quote)
                     return true
                 }
-                out.writeReserved(state.closingReplyLine)
+                out.writeReserved(state.closingParamsWithState)
+                out.writeReserved("}\n")
             }
         }
     }

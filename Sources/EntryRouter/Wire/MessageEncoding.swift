@@ -249,23 +249,6 @@ extension EntryState {
         case .updated: "},\"state\":\"updated\""
         }
     }
-
-    /// What ends the line of a push or open reply: `closingParamsWithState`, the reply's `}` and the
-    /// newline, as one run. `EntryStateJSONTests` hold it to `closingParamsWithState`.
-    var closingReplyLine: StaticString {
-        switch self {
-        case .pending: "},\"state\":\"pending\"}\n"
-        case .queued: "},\"state\":\"queued\"}\n"
-        case .presenting: "},\"state\":\"presenting\"}\n"
-        case .presented: "},\"state\":\"presented\"}\n"
-        case .done: "},\"state\":\"done\"}\n"
-        case .replaced: "},\"state\":\"replaced\"}\n"
-        case .retracted: "},\"state\":\"retracted\"}\n"
-        case .expired: "},\"state\":\"expired\"}\n"
-        case .duplicate: "},\"state\":\"duplicate\"}\n"
-        case .updated: "},\"state\":\"updated\"}\n"
-        }
-    }
 }
 
 private func writeOptionalString<Sink: JSONSink & ~Copyable>(_ text: String?, to out: inout Sink) {
