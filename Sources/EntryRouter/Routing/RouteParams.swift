@@ -119,7 +119,7 @@ public struct RouteParams: Sendable {
         return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.allSatisfy { $0 < 0x80 }
     }
 }
@@ -186,12 +186,13 @@ extension RouteParams {
         /// Lays `text` out as a key or value is laid out (its count as a `Varint`, then its bytes) at the
         /// end of `bytes`: for readers that lay their keys out once, when the config is loaded.
         static func layOut(counted text: some Collection<UInt8>, into bytes: inout [UInt8]) {
-            var length = UInt64(text.count)
-            while length >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
-                length >>= 7
+            let count = UInt64(text.count)
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: Varint.size(of: count)))
+            bytes.withUnsafeMutableBytes { raw in
+                var cursor = ByteCursor(raw.baseAddress.unsafelyUnwrapped + start)
+                cursor.write(varint: count)
             }
-            bytes.append(UInt8(length))
             bytes.append(contentsOf: text)
         }
 
@@ -228,7 +229,7 @@ extension RouteParams: Equatable {
     /// dictionaries of them would be.
     public static func == (a: RouteParams, b: RouteParams) -> Bool {
         if a.bytes == b.bytes { return true }
-        guard !a.bytes.allSatisfy({ $0 < 0x80 }) || !b.bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+        guard !isASCII(a.bytes) || !isASCII(b.bytes) else { return false }
         return a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
     }
 }
