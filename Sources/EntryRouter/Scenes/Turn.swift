@@ -105,9 +105,7 @@ struct Turn: Sendable {
     mutating func arrived(_ reply: consuming EntryReply, seq: UInt64) {
         guard seq >= firstSeq else { return }
         let index = Int(seq - firstSeq)
-        if index == outcomes.count {
-            outcomes.append(Outcome(reply: reply, arrived: true))
-        } else if index < outcomes.count {
+        if index < outcomes.count {
             outcomes[index] = Outcome(reply: reply, arrived: true)
         } else {
             while outcomes.count < index { outcomes.append(.gap) }
