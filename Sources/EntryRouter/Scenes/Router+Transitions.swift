@@ -129,12 +129,16 @@ extension Router {
     /// nearest expiry when it moved, or when the armed one is already due (a timer that fired early
     /// must not be lost). Then starts the next turn.
     mutating func emit<Output: TurnOutput & ~Copyable>(into output: inout Output) {
-        // Reversed, then popped from its end: each record is moved to the receiver, not copied.
-        var persists: [Record] = []
-        swap(&persists, &turn.persists)
-        persists.reverse()
-        while let record = persists.popLast() { output.persist(record) }
-        // Each reply, outcome and event is taken out of the turn, not copied: the turn is dropped next.
+        // Reversed, then popped from its end: each record is moved to the receiver, not copied. The
+        // emptied array goes back to the turn, with its room, for the next turn's records.
+        if !turn.persists.isEmpty {
+            var persists: [Record] = []
+            swap(&persists, &turn.persists)
+            persists.reverse()
+            while let record = persists.popLast() { output.persist(record) }
+            swap(&persists, &turn.persists)
+        }
+        // Each reply, outcome and event is taken out of the turn, not copied: the turn is emptied next.
         for index in turn.replies.indices {
             let (connection, req, body) = turn.takeReply(at: index)
             guard !turn.isGone(connection) else { continue }
@@ -162,7 +166,7 @@ extension Router {
             armed = deadline
             output.armTimer(deadline)
         }
-        turn = Turn(now: turn.now, firstSeq: nextSeq)
+        turn.reset(now: turn.now, firstSeq: nextSeq)
     }
 
     @inline(__always)
