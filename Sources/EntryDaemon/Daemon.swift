@@ -35,10 +35,13 @@ public final class Daemon: ConnectionDelegate {
     private var signals: [SignalWatcher] = []
     private var graceTimer: LoopTimer?
 
+    // The two lists every turn's end looks at are exempt from the run-time exclusivity check (a
+    // `swift_beginAccess` each, every turn) for the reason `router` is: each access is a read or a
+    // swap that calls nothing, so none can overlap another.
     /// Effects of this turn's inputs, performed when the turn ends.
-    private var turnEffects: [Effect] = []
+    @exclusivity(unchecked) private var turnEffects: [Effect] = []
     /// Connections whose peer finished sending this turn: closed once this turn's replies are written.
-    private var endedThisTurn: [Connection] = []
+    @exclusivity(unchecked) private var endedThisTurn: [Connection] = []
     private var shuttingDown = false
     private var finished = false
     private var exitCode: Int32 = 0

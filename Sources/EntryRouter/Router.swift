@@ -151,7 +151,7 @@ public struct Router: Sendable {
     /// was emptied by the last `emit`, keeping its arrays' room, so reserving room for this one
     /// allocates only when it is busier than any kept so far.
     private mutating func run(_ batch: inout [QueuedInput], refusing refused: Set<Int>, endingAt end: Instant) {
-        turn.reset(now: batch.first?.at ?? end, firstSeq: nextSeq)
+        turn.start(now: batch.first?.at ?? end, firstSeq: nextSeq)
         // The turn's effects are gathered in this array: a push records up to three things (its dedupe
         // key, itself, an entry it replaces) and is answered once. Growing it step by step instead
         // moved every effect of a busy turn about ten times. A router that does not persist records

@@ -118,7 +118,9 @@ struct TurnWriter: TurnOutput {
     /// Forgets the connections staged on this turn, once the daemon has flushed them, keeping the
     /// list's room for the next turn.
     mutating func stagedWritten() {
-        if !staged.isEmpty { staged.removeAll(keepingCapacity: true) }
+        // Popped rather than `removeAll(keepingCapacity:)`, which went through `replaceSubrange`
+        // (about 160 instructions for the usual one connection).
+        while staged.popLast() != nil {}
     }
 
     /// Takes the failure of this turn's commit, if it failed. Nothing is committed from then on, and
@@ -153,6 +155,6 @@ struct TurnWriter: TurnOutput {
         } catch {
             failure = error
         }
-        records.removeAll(keepingCapacity: true)
+        while records.popLast() != nil {}
     }
 }

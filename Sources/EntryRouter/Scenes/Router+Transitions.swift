@@ -152,7 +152,7 @@ extension Router {
             // destroyed (about three hundred instructions); one that holds nothing yet costs nothing.
             var reply = Reply(req: nil, body: .success(.ok))
             reply.req = req
-            reply.body = resolve(body)
+            reply.body = resolve(consume body)
             output.send(connection, reply: &reply)
         }
         for index in turn.events.indices {
@@ -170,8 +170,10 @@ extension Router {
     }
 
     @inline(__always)
-    private mutating func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
-        switch body {
+    /// Takes the body, so that a final result moves into the reply rather than being copied from it
+    /// (a retain of what it holds, and a release when the body was dropped).
+    private mutating func resolve(_ body: consuming Turn.Body) -> Result<ReplyBody, WireError> {
+        switch consume body {
         case .final(let result): return result
         case .entry(let id, _):
             // `emit` sends the reply of an entry whose outcome the turn holds from where it lies.
