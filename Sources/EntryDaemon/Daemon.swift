@@ -32,6 +32,9 @@ public final class Daemon: ConnectionDelegate {
     private var nextConnection: UInt64 = 1
     private var turn: TurnBoundary!
     private let routerTimer: LoopTimer
+    /// When the router asked to hear `.timer`. The timer's callback reads it here rather than capturing
+    /// it, so a deadline that moves only reschedules the running timer (see `armRouterTimer`).
+    @exclusivity(unchecked) private var routerDeadline = Instant(milliseconds: 0)
     private var signals: [SignalWatcher] = []
     private var graceTimer: LoopTimer?
 
@@ -362,12 +365,18 @@ public final class Daemon: ConnectionDelegate {
     /// Tells the router `.timer` once the wall clock has reached `at`, never before: a libuv timer
     /// counts whole milliseconds from the loop's cached time and can fire a little early, and the
     /// router does not arm a deadline again that it already armed, so an early `.timer` would be lost
-    /// (an entry would stay pending past its expiry until some other input came).
+    /// (an entry would stay pending past its expiry until some other input came). A running timer is
+    /// moved, keeping its callback; only one that fired or was never started is given one.
     private func armRouterTimer(_ at: Instant) {
-        let delay = max(0, at.milliseconds - WallClock.now().milliseconds)
-        routerTimer.start(afterMilliseconds: UInt64(delay)) { [unowned self] in
-            if WallClock.now() < at { armRouterTimer(at) } else { feed(.timer) }
-        }
+        routerDeadline = at
+        let delay = UInt64(max(0, at.milliseconds - WallClock.now().milliseconds))
+        guard !routerTimer.reschedule(afterMilliseconds: delay) else { return }
+        routerTimer.start(afterMilliseconds: delay) { [unowned self] in routerTimerFired() }
+    }
+
+    /// The router's timer fired: `.timer` if the deadline is reached, else the timer is armed again.
+    private func routerTimerFired() {
+        if WallClock.now() < routerDeadline { armRouterTimer(routerDeadline) } else { feed(.timer) }
     }
 
     /// A failed commit breaks the promise of R16 for this turn: its ok replies become errors (so the
