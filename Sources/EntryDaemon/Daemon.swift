@@ -24,21 +24,29 @@ public final class Daemon: ConnectionDelegate {
 
     private var listener: PipeListener?
     private var socketIdentity: FileIdentity?
-    private var connections: [ConnectionID: Connection] = [:]
+    /// Performs every turn's output and holds the open connections. Exempt from the run-time
+    /// exclusivity check for the reason `router` is: the router's turn is handed to it in place
+    /// (`handle(_:at:into:)`), and nothing the router calls on it calls back into the daemon; the
+    /// daemon reads and changes it only between such calls, never while one of its own is running.
+    @exclusivity(unchecked) private var writer: TurnWriter
     private var nextConnection: UInt64 = 1
     private var turn: TurnBoundary!
     private let routerTimer: LoopTimer
+    /// When the router asked to hear `.timer`. The timer's callback reads it here rather than capturing
+    /// it, so a deadline that moves only reschedules the running timer (see `armRouterTimer`).
+    @exclusivity(unchecked) private var routerDeadline = Instant(milliseconds: 0)
     private var signals: [SignalWatcher] = []
     private var graceTimer: LoopTimer?
 
+    // The two lists every turn's end looks at are exempt from the run-time exclusivity check (a
+    // `swift_beginAccess` each, every turn) for the reason `router` is: each access is a read or a
+    // swap that calls nothing, so none can overlap another.
     /// Effects of this turn's inputs, performed when the turn ends.
-    private var turnEffects: [Effect] = []
+    @exclusivity(unchecked) private var turnEffects: [Effect] = []
     /// Connections whose peer finished sending this turn: closed once this turn's replies are written.
-    private var endedThisTurn: [Connection] = []
+    @exclusivity(unchecked) private var endedThisTurn: [Connection] = []
     private var shuttingDown = false
     private var finished = false
-    /// A failed commit means the router is ahead of the store: nothing more is promised or committed.
-    private var storeFailed = false
     private var exitCode: Int32 = 0
 
     /// Checks the socket path (before the store is opened: a live daemon owns it), reads the config,
@@ -52,6 +60,7 @@ public final class Daemon: ConnectionDelegate {
         let (config, file) = try RouterSetup.loadConfig(path: options.config)
         configFile = file
         store = try RouterSetup.openStore(location: options.store)
+        writer = TurnWriter(store: store.keepsRecords ? store : nil, connections: [:])
         let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: WallClock.now())
         router = setup.router
         turnEffects = setup.startup
@@ -132,18 +141,18 @@ public final class Daemon: ConnectionDelegate {
         notify("STOPPING=1")
         listener?.close()
         listener = nil
-        for connection in connections.values { connection.stopReading() }
+        for connection in writer.connections.values { connection.stopReading() }
         feed(.shutdown)
     }
 
     /// Called at the end of the turn that handled `.shutdown`: every connection closes once its last
     /// replies are written, or when the grace period is over.
     private func drainConnections() {
-        for connection in connections.values { connection.closeAfterFlush(.requested("shutting down")) }
-        guard !connections.isEmpty, graceTimer == nil, let timer = try? LoopTimer(loop: loop) else { return }
+        for connection in writer.connections.values { connection.closeAfterFlush(.requested("shutting down")) }
+        guard !writer.connections.isEmpty, graceTimer == nil, let timer = try? LoopTimer(loop: loop) else { return }
         graceTimer = timer
         timer.start(afterMilliseconds: options.shutdownGraceMilliseconds) { [unowned self] in
-            for connection in connections.values { connection.close(.requested("shutdown grace period over")) }
+            for connection in writer.connections.values { connection.close(.requested("shutdown grace period over")) }
         }
     }
 
@@ -160,7 +169,7 @@ public final class Daemon: ConnectionDelegate {
     private func closeEverything() {
         listener?.close()
         listener = nil
-        for connection in connections.values { connection.close(.requested("daemon stopping")) }
+        for connection in writer.connections.values { connection.close(.requested("daemon stopping")) }
         turn?.close()
         routerTimer.close()
         graceTimer?.close()
@@ -200,7 +209,7 @@ public final class Daemon: ConnectionDelegate {
             connection.close(.requested("peer uid not allowed"))
             return
         }
-        guard connections.count < options.maxClients else {
+        guard writer.connections.count < options.maxClients else {
             log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": String(options.maxClients)])
             var bytes: [UInt8] = []
             Message.reply(Reply(req: nil, body: .failure(WireError(
@@ -211,7 +220,7 @@ public final class Daemon: ConnectionDelegate {
             return
         }
         connection.delegate = self
-        connections[id] = connection
+        writer.add(connection)
         do {
             try connection.startReading()
         } catch {
@@ -245,7 +254,7 @@ public final class Daemon: ConnectionDelegate {
     }
 
     public func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
-        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        guard writer.remove(connection.id) else { return }
         switch reason {
         case .endOfInput, .requested:
             log.debug("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
@@ -277,39 +286,34 @@ public final class Daemon: ConnectionDelegate {
     }
 
     /// Ends the router's turn and performs its output. Usually nothing else waits, and the router hands
-    /// the turn straight to a `TurnWriter`; otherwise (the startup's records, a timer's or shutdown's
+    /// the turn straight to the writer; otherwise (the startup's records, a timer's or shutdown's
     /// turn) the turn's effects join those and all are performed together.
     private func endTurn() {
         let now = WallClock.now()
         if turnEffects.isEmpty {
-            var writer = TurnWriter(store: committingStore, connections: connections)
             router.handle(.turnEnded, at: now, into: &writer)
             writer.finish()
-            finish(&writer)
         } else {
             collect(router.handle(.turnEnded, at: now))
             var effects: [Effect] = []
             swap(&effects, &turnEffects)
             perform(&effects)
         }
-        for connection in endedThisTurn { connection.closeAfterFlush(.endOfInput) }
-        endedThisTurn = []
+        finishTurn()
+        if !endedThisTurn.isEmpty {
+            var ended: [Connection] = []
+            swap(&ended, &endedThisTurn)
+            for connection in ended { connection.closeAfterFlush(.endOfInput) }
+        }
         if shuttingDown {
             drainConnections()
-            if connections.isEmpty && turnEffects.isEmpty { finishShutdown() }
+            if writer.connections.isEmpty && turnEffects.isEmpty { finishShutdown() }
         }
-    }
-
-    /// The store records are committed to: none when it keeps nothing (`:memory:`, whose records are
-    /// then not even built) or once a commit failed.
-    private var committingStore: EntryStore? {
-        store.keepsRecords && !storeFailed ? store : nil
     }
 
     /// Performs effects gathered from several of the router's turns as one: every record committed
     /// first, in one `store.commit`, then the messages, closes and timer in order.
     private func perform(_ effects: inout [Effect]) {
-        var writer = TurnWriter(store: committingStore, connections: connections)
         // Each effect is taken out of the array rather than copied (its strings retained and released
         // once more): the array is dropped after these loops.
         for index in effects.indices {
@@ -336,21 +340,23 @@ public final class Daemon: ConnectionDelegate {
                 break
             }
         }
-        finish(&writer)
     }
 
     /// What a turn's output leaves to do once the router has returned: the closes, the timer, one
-    /// write per connection with staged output, and stopping when the commit failed.
-    private func finish(_ writer: inout TurnWriter) {
+    /// write per connection with staged output, and stopping when the commit failed. A write that
+    /// fails closes its connection, which the writer forgets: the staged list is read, not borrowed,
+    /// while the writes happen.
+    private func finishTurn() {
         closeConnections(writer.takeCloses())
-        if let at = writer.timer { armRouterTimer(at) }
+        if let at = writer.takeTimer() { armRouterTimer(at) }
         for connection in writer.staged { connection.flush() }
-        if let failure = writer.failure { storeFailed(failure) }
+        writer.stagedWritten()
+        if let failure = writer.takeFailure() { storeFailed(failure) }
     }
 
     private func closeConnections(_ ids: [ConnectionID]) {
         for id in ids {
-            guard let connection = connections[id] else { continue }
+            guard let connection = writer.connections[id] else { continue }
             connection.flush()
             connection.closeAfterFlush(.requested("closed by the router"))
         }
@@ -359,12 +365,18 @@ public final class Daemon: ConnectionDelegate {
     /// Tells the router `.timer` once the wall clock has reached `at`, never before: a libuv timer
     /// counts whole milliseconds from the loop's cached time and can fire a little early, and the
     /// router does not arm a deadline again that it already armed, so an early `.timer` would be lost
-    /// (an entry would stay pending past its expiry until some other input came).
+    /// (an entry would stay pending past its expiry until some other input came). A running timer is
+    /// moved, keeping its callback; only one that fired or was never started is given one.
     private func armRouterTimer(_ at: Instant) {
-        let delay = max(0, at.milliseconds - WallClock.now().milliseconds)
-        routerTimer.start(afterMilliseconds: UInt64(delay)) { [unowned self] in
-            if WallClock.now() < at { armRouterTimer(at) } else { feed(.timer) }
-        }
+        routerDeadline = at
+        let delay = UInt64(max(0, at.milliseconds - WallClock.now().milliseconds))
+        guard !routerTimer.reschedule(afterMilliseconds: delay) else { return }
+        routerTimer.start(afterMilliseconds: delay) { [unowned self] in routerTimerFired() }
+    }
+
+    /// The router's timer fired: `.timer` if the deadline is reached, else the timer is armed again.
+    private func routerTimerFired() {
+        if WallClock.now() < routerDeadline { armRouterTimer(routerDeadline) } else { feed(.timer) }
     }
 
     /// A failed commit breaks the promise of R16 for this turn: its ok replies become errors (so the
@@ -372,7 +384,6 @@ public final class Daemon: ConnectionDelegate {
     /// and a restart resumes from there.
     private func storeFailed(_ error: StoreError) {
         log.error("store commit failed; stopping", ["store": store.location, "error": error.message])
-        storeFailed = true
         exitCode = 74
         beginShutdown(signal: "store failure")
     }

@@ -102,7 +102,7 @@ public struct Router: Sendable {
     private mutating func recover<Output: TurnOutput & ~Copyable>(at now: Instant, into output: inout Output) {
         guard let records = unrecovered else { return }
         unrecovered = nil
-        turn = Turn(now: now, firstSeq: nextSeq)
+        turn.reset(now: now, firstSeq: nextSeq)
         restore(records)
         dedupe.prune(at: now)
         emit(into: &output)
@@ -114,17 +114,10 @@ public struct Router: Sendable {
     private mutating func endTurn(at now: Instant) {
         var batch: [QueuedInput] = []
         swap(&batch, &inputs)
-        let start: Router? = batch.contains { Self.hasZeroExpiration($0.input) } ? self : nil
-        // A turn that may run again keeps its inputs; any other takes each one out of the batch.
-        let kept = start == nil ? [] : batch
-        var refused: Set<Int> = []
-        while true {
-            run(&batch, refusing: refused, endingAt: now)
-            let more = turn.refused.filter { !refused.contains($0) }
-            guard let start, !more.isEmpty else { break }
-            refused.formUnion(more)
-            self = start
-            batch = kept
+        if batch.contains(where: { Self.hasZeroExpiration($0.input) }) {
+            runRefusing(&batch, endingAt: now)
+        } else {
+            run(&batch, refusing: [], endingAt: now)
         }
         // What is left are placeholders; the emptied array becomes the next turn's queue (nothing is
         // queued while a turn ends), unless an unusually busy turn grew it past what is worth keeping.
@@ -133,17 +126,37 @@ public struct Router: Sendable {
         inputs = batch
     }
 
+    /// Runs a turn that carries `expiration: 0` entries until none of them is refused, each run from
+    /// the router as it was before the turn, without the inputs refused so far. Kept apart from
+    /// `endTurn`, so that the usual turn neither copies the router nor keeps its inputs for a second run.
+    private mutating func runRefusing(_ batch: inout [QueuedInput], endingAt now: Instant) {
+        let start = self
+        let kept = batch
+        var refused: Set<Int> = []
+        while true {
+            run(&batch, refusing: refused, endingAt: now)
+            let more = turn.refused.filter { !refused.contains($0) }
+            guard !more.isEmpty else { return }
+            refused.formUnion(more)
+            self = start
+            batch = kept
+        }
+    }
+
     /// The most inputs whose room the queue keeps between turns (a few hundred kilobytes).
     private static let keptQueueCapacity = 4096
 
     /// Handles the inputs of `batch` in order, leaving `.turnEnded` in their places: each input is taken
-    /// out rather than copied, so a request's strings are retained and released once less.
+    /// out rather than copied, so a request's strings are retained and released once less. The turn
+    /// was emptied by the last `emit`, keeping its arrays' room, so reserving room for this one
+    /// allocates only when it is busier than any kept so far.
     private mutating func run(_ batch: inout [QueuedInput], refusing refused: Set<Int>, endingAt end: Instant) {
-        turn = Turn(now: batch.first?.at ?? end, firstSeq: nextSeq)
+        turn.start(now: batch.first?.at ?? end, firstSeq: nextSeq)
         // The turn's effects are gathered in this array: a push records up to three things (its dedupe
         // key, itself, an entry it replaces) and is answered once. Growing it step by step instead
-        // moved every effect of a busy turn about ten times.
-        turn.persists.reserveCapacity((persisting ? 4 : 1) * batch.count + 1)
+        // moved every effect of a busy turn about ten times. A router that does not persist records
+        // nothing, and reserves nothing.
+        if persisting { turn.persists.reserveCapacity(4 * batch.count + 1) }
         // An input makes at most one entry that arrives, except a hand-over's scene op (none at all);
         // growing the outcomes step by step moved them about eight times in a turn of hundreds.
         turn.outcomes.reserveCapacity(batch.count)
@@ -156,7 +169,8 @@ public struct Router: Sendable {
             swap(&input, &batch[index].input)
             turn.input = index
             turn.now = max(turn.now, now)
-            if refused.contains(index), case .request(let connection, let request) = input {
+            // Asked only when some input was refused: asking an empty set still hashes the index.
+            if !refused.isEmpty, refused.contains(index), case .request(let connection, let request) = input {
                 turn.reply(connection, request.req, .final(.failure(WireError(.expired,
                     "expiration 0: no ready scene could present or show the entry in this turn; nothing was kept"))))
                 continue

@@ -236,6 +236,43 @@ struct LoopTests {
         try loop.close()
     }
 
+    /// The turn boundary is marked from the first mark until its turn ends, and ignores marks once
+    /// closing.
+    @Test func turnBoundaryIsMarkedUntilItsTurnEndsAndIgnoresMarksOnceClosing() throws {
+        let loop = try Loop()
+        var turns = 0
+        let turn = try TurnBoundary(loop: loop) { turns += 1 }
+        #expect(!turn.isMarked)
+        turn.mark()
+        #expect(turn.isMarked)
+        LoopTests.run(loop) { turns == 1 }
+        #expect(!turn.isMarked)
+        turn.close()
+        turn.mark()
+        #expect(!turn.isMarked)
+        loop.run()
+        #expect(turns == 1)
+        try loop.close()
+    }
+
+    /// A running timer moved keeps its callback and fires once, at the new time; a timer that fired
+    /// (or never started) is not moved, and the caller starts it again.
+    @Test func aRescheduledTimerKeepsItsCallback() throws {
+        let loop = try Loop()
+        let timer = try LoopTimer(loop: loop)
+        #expect(!timer.reschedule(afterMilliseconds: 0), "never started")
+        var fired = 0
+        timer.start(afterMilliseconds: 60_000) { fired += 1 }
+        #expect(timer.reschedule(afterMilliseconds: 0))
+        LoopTests.run(loop) { fired == 1 }
+        #expect(!timer.isActive)
+        #expect(!timer.reschedule(afterMilliseconds: 0), "a one-shot timer that fired has no callback left")
+        timer.close()
+        loop.run()
+        #expect(fired == 1)
+        try loop.close()
+    }
+
     @Test func errorsNameTheOperationAndLibuvCode() {
         let error = UVError(code: UV_EADDRINUSE.rawValue, operation: "bind /tmp/x")
         #expect(error.name == "EADDRINUSE")

@@ -93,4 +93,80 @@ import EntryRouter
         writer.finish()
         #expect(store.commits.count == 1)
     }
+
+    /// The daemon keeps one writer for every turn: each turn's records are committed once, before its
+    /// first message, and nothing of one turn is left for the next (closes, timer, staged list).
+    @Test func oneWriterServesTurnAfterTurn() {
+        let store = NotingStore()
+        var writer = TurnWriter(store: store, connections: [:])
+        for turn in 0..<3 {
+            writer.persist(Self.seen("a\(turn)"))
+            writer.persist(Self.seen("b\(turn)"))
+            Self.send(Self.ok, with: &writer)
+            writer.close(ConnectionID(UInt64(turn)))
+            writer.armTimer(Instant(seconds: 1_000_000 + Int64(turn)))
+            writer.finish()
+            #expect(store.commits.count == turn + 1)
+            #expect(store.commits.last == [Self.seen("a\(turn)"), Self.seen("b\(turn)")])
+            #expect(writer.takeCloses() == [ConnectionID(UInt64(turn))])
+            #expect(writer.takeTimer() == Instant(seconds: 1_000_000 + Int64(turn)))
+            #expect(writer.takeTimer() == nil, "a timer is taken once")
+            #expect(writer.takeFailure() == nil)
+            writer.stagedWritten()
+        }
+        writer.finish()
+        #expect(store.commits.count == 3, "a turn with no records commits nothing")
+    }
+
+    /// After a failed commit the failure is taken once; later turns commit nothing and their replies
+    /// are sent as they are, as a writer made without a store would.
+    @Test func aTakenFailureStopsCommittingForGood() {
+        let store = NotingStore(fails: true)
+        var writer = TurnWriter(store: store, connections: [:])
+        writer.persist(Self.seen("a"))
+        writer.finish()
+        #expect(writer.takeFailure()?.message == "disk full")
+        #expect(writer.takeFailure() == nil)
+        writer.persist(Self.seen("b"))
+        Self.send(Self.ok, with: &writer)
+        writer.finish()
+        #expect(store.commits.count == 1)
+        #expect(writer.failure == nil)
+    }
+
+    /// Connections are added and removed as they open and close; a message stages its connection
+    /// once per turn, the staged list is emptied once written, and a removed connection (the one the
+    /// last message went to, too) is no longer sent to.
+    @Test func connectionsAreStagedOncePerTurnAndForgottenWhenRemoved() throws {
+        let loop = try Loop()
+        let first = try Connection(loop: loop, id: ConnectionID(1), limits: ConnectionLimits())
+        let second = try Connection(loop: loop, id: ConnectionID(2), limits: ConnectionLimits())
+        var writer = TurnWriter(store: nil, connections: [:])
+        writer.add(first)
+        writer.add(second)
+        #expect(writer.connections.count == 2)
+        var reply = Self.ok
+        writer.send(ConnectionID(1), reply: &reply)
+        writer.send(ConnectionID(2), reply: &reply)
+        writer.send(ConnectionID(1), reply: &reply)
+        #expect(writer.staged.map(\.id) == [ConnectionID(1), ConnectionID(2)])
+        for connection in writer.staged { connection.flush() }
+        writer.stagedWritten()
+        #expect(writer.staged.isEmpty)
+        let removed = writer.remove(ConnectionID(1))
+        let removedAgain = writer.remove(ConnectionID(1))
+        let neverAdded = writer.remove(ConnectionID(9))
+        #expect(removed)
+        #expect(!removedAgain, "removed once")
+        #expect(!neverAdded, "never added")
+        #expect(writer.connections.count == 1)
+        writer.send(ConnectionID(1), reply: &reply)
+        #expect(writer.staged.isEmpty, "a removed connection is not sent to, though the last message went to it")
+        writer.send(ConnectionID(2), reply: &reply)
+        #expect(writer.staged.map(\.id) == [ConnectionID(2)])
+        first.close(.requested("test"))
+        second.close(.requested("test"))
+        loop.run()
+        try loop.close()
+    }
 }

@@ -63,22 +63,24 @@ public final class Connection: UVHandleOwner {
     public let limits: ConnectionLimits
     public weak var delegate: ConnectionDelegate?
     let pipe: UnsafeMutablePointer<uv_pipe_t>
-    // The properties touched once or more per request (`decoder` per frame, `staged` and `isClosing`
-    // per message) are exempt from the run-time exclusivity check (SE-0176's `@exclusivity`), which
-    // cost about a hundred instructions per access: a connection lives on the loop thread alone,
-    // and no code reached while one of them is being modified touches it again (decoding and
-    // encoding call nothing back; a close during `flush` only sets `isClosing`, a different one).
+    // The properties touched once or more per request or turn (`decoder`, `inputOpen` and `isPaused`
+    // per frame, `staged` and `isClosing` per message, `writes` per flush) are exempt from the
+    // run-time exclusivity check (SE-0176's `@exclusivity`), which cost about a hundred instructions
+    // per access: a connection lives on the loop thread alone, and no code reached while one of them
+    // is being modified touches it again (decoding and encoding call nothing back; libuv calls
+    // nothing back from inside `uv_try_write` or `uv_write`; a close during `flush` only sets
+    // `isClosing`, a different one; the flags are read between frames, never across a delegate call).
     @exclusivity(unchecked) private var decoder: FrameDecoder
-    private var writes = WriteQueue()
+    @exclusivity(unchecked) private var writes = WriteQueue()
     /// Messages encoded this turn and not yet handed to the socket: one write per connection per
     /// turn. The buffer keeps its capacity, so a busy connection encodes without reallocating.
     @exclusivity(unchecked) private var staged = OutputBuffer()
     private let stallTimer: LoopTimer
     @exclusivity(unchecked) public private(set) var isClosing = false
     /// Reading was started and not ended for good (end of input, an oversized frame, shutdown).
-    private var inputOpen = false
+    @exclusivity(unchecked) private var inputOpen = false
     /// Reading is paused until the unsent output has been written.
-    public private(set) var isPaused = false
+    @exclusivity(unchecked) public private(set) var isPaused = false
     private var closeWhenFlushed: CloseReason?
 
     public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits) throws(UVError) {

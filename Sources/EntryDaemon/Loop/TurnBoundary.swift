@@ -7,11 +7,15 @@ import CUV
 /// right after it has dispatched every I/O callback of the iteration. While marked, an idle handle
 /// keeps the next poll from blocking, so an input that arrived outside the poll phase (a timer)
 /// still ends its turn at once. Both handles are stopped again when the turn has ended.
+///
+/// The boundary keeps no state of its own: whether it is marked is whether its idle handle is active,
+/// and whether it is closing is whether its handles are, as libuv knows them. A flag kept beside
+/// them was a class property that every input set and every turn cleared, each time with a run-time
+/// exclusivity check.
 public final class TurnBoundary: UVHandleOwner {
     let check: UnsafeMutablePointer<uv_check_t>
     let idle: UnsafeMutablePointer<uv_idle_t>
-    private var onTurnEnded: (() -> Void)?
-    public private(set) var isMarked = false
+    private let onTurnEnded: () -> Void
 
     public init(loop: Loop, onTurnEnded: @escaping () -> Void) throws(UVError) {
         check = .allocate(capacity: 1)
@@ -23,25 +27,25 @@ public final class TurnBoundary: UVHandleOwner {
         retainOwner(self, in: asHandle(idle))
     }
 
+    /// Whether this turn ends with a callback.
+    public var isMarked: Bool { uv_is_active(asHandle(idle)) != 0 }
+
     /// Something arrived: end this turn with a callback. Ignored once closing.
     public func mark() {
-        guard !isMarked, onTurnEnded != nil else { return }
-        isMarked = true
+        guard uv_is_active(asHandle(idle)) == 0, uv_is_closing(asHandle(check)) == 0 else { return }
         uv_check_start(check, onCheck)
         uv_idle_start(idle, onIdle)
     }
 
     public func close() {
-        onTurnEnded = nil
         closeHandle(asHandle(check))
         closeHandle(asHandle(idle))
     }
 
     fileprivate func turnEnded() {
-        isMarked = false
         uv_check_stop(check)
         uv_idle_stop(idle)
-        onTurnEnded?()
+        onTurnEnded()
     }
 
     deinit {

@@ -5,19 +5,25 @@ import EntryRouter
 /// their connections' staged output, closes and the timer kept for the daemon to perform once the
 /// router has returned (a close can report a disconnect, which is an input for the router).
 ///
-/// When the commit fails the promise of R16 is broken for everything this writer sends from then
-/// on: ok replies become errors (so the senders retry) and events are dropped; `failure` tells the
-/// daemon to stop.
+/// The daemon keeps one writer for its whole life, and the writer holds the open connections: a
+/// writer made for each turn took a copy of the daemon's table, allocated its list of staged
+/// connections and freed both again, and looked up the first connection of every turn by hashing.
+/// Between turns it holds nothing of the turn, only the room of its lists.
+///
+/// When the commit fails the promise of R16 is broken for everything this writer sends in that turn:
+/// ok replies become errors (so the senders retry) and events are dropped; `takeFailure` tells the
+/// daemon to stop, and nothing is committed from then on.
 struct TurnWriter: TurnOutput {
     /// Where records go; nil when nothing is committed (a store that keeps nothing, or one that
     /// failed before).
-    private let store: EntryStore?
-    /// Held rather than the daemon's own, whose every lookup cost an exclusivity check. A connection
-    /// closed meanwhile stays in it, and ignores whatever is staged on it, as a missing one is skipped.
-    private let connections: [ConnectionID: Connection]
+    private var store: EntryStore?
+    /// The open connections by id. A connection closed during a turn is still staged on if the router
+    /// sends to it, and ignores it, as a missing one is skipped.
+    private(set) var connections: [ConnectionID: Connection]
     private var records: [Record] = []
     /// Replies come in request order, and a connection's lines are read together, so most messages go
-    /// to the connection of the one before: that one is kept rather than hashed for again.
+    /// to the connection of the one before: that one is kept rather than hashed for again, from turn to
+    /// turn (a client that sends one request at a time is answered on the same connection each turn).
     private var last: Connection?
     /// Connections with staged output, each once, to flush when the turn's messages are all staged.
     private(set) var staged: [Connection] = []
@@ -29,6 +35,17 @@ struct TurnWriter: TurnOutput {
     init(store: EntryStore?, connections: [ConnectionID: Connection]) {
         self.store = store
         self.connections = connections
+    }
+
+    /// Adds an open connection, which the router's messages may go to from now on.
+    mutating func add(_ connection: Connection) {
+        connections[connection.id] = connection
+    }
+
+    /// Removes a connection that closed; false when it was not there.
+    mutating func remove(_ id: ConnectionID) -> Bool {
+        if last?.id == id { last = nil }
+        return connections.removeValue(forKey: id) != nil
     }
 
     mutating func persist(_ record: consuming Record) {
@@ -82,11 +99,37 @@ struct TurnWriter: TurnOutput {
         commit()
     }
 
-    /// Takes the closes gathered so far, for the daemon to perform now.
+    /// Takes the closes gathered so far, for the daemon to perform now. Most turns close nothing,
+    /// and their empty list is left as it is.
     mutating func takeCloses() -> [ConnectionID] {
+        guard !closes.isEmpty else { return [] }
         var taken: [ConnectionID] = []
         swap(&taken, &closes)
         return taken
+    }
+
+    /// Takes the timer the turn asked for, if it did.
+    mutating func takeTimer() -> Instant? {
+        guard let timer else { return nil }
+        self.timer = nil
+        return timer
+    }
+
+    /// Forgets the connections staged on this turn, once the daemon has flushed them, keeping the
+    /// list's room for the next turn.
+    mutating func stagedWritten() {
+        // Popped rather than `removeAll(keepingCapacity:)`, which went through `replaceSubrange`
+        // (about 160 instructions for the usual one connection).
+        while staged.popLast() != nil {}
+    }
+
+    /// Takes the failure of this turn's commit, if it failed. Nothing is committed from then on, and
+    /// later turns' replies are sent as they are (the daemon is stopping, and refuses new requests).
+    mutating func takeFailure() -> StoreError? {
+        guard let failure else { return nil }
+        self.failure = nil
+        store = nil
+        return failure
     }
 
     /// The connection with this id, noted as staged: the caller stages a message on it next.
@@ -103,15 +146,15 @@ struct TurnWriter: TurnOutput {
         return connection
     }
 
-    /// Commits the records gathered so far, once; after a failure nothing more is committed.
+    /// Commits the records gathered so far, once; after a failure nothing more is committed. The
+    /// records are dropped after the commit, and their list keeps its room for the next turn's.
     private mutating func commit() {
         guard !records.isEmpty, failure == nil, let store else { return }
-        var batch: [Record] = []
-        swap(&batch, &records)
         do {
-            try store.commit(batch)
+            try store.commit(records)
         } catch {
             failure = error
         }
+        while records.popLast() != nil {}
     }
 }

@@ -129,12 +129,16 @@ extension Router {
     /// nearest expiry when it moved, or when the armed one is already due (a timer that fired early
     /// must not be lost). Then starts the next turn.
     mutating func emit<Output: TurnOutput & ~Copyable>(into output: inout Output) {
-        // Reversed, then popped from its end: each record is moved to the receiver, not copied.
-        var persists: [Record] = []
-        swap(&persists, &turn.persists)
-        persists.reverse()
-        while let record = persists.popLast() { output.persist(record) }
-        // Each reply, outcome and event is taken out of the turn, not copied: the turn is dropped next.
+        // Reversed, then popped from its end: each record is moved to the receiver, not copied. The
+        // emptied array goes back to the turn, with its room, for the next turn's records.
+        if !turn.persists.isEmpty {
+            var persists: [Record] = []
+            swap(&persists, &turn.persists)
+            persists.reverse()
+            while let record = persists.popLast() { output.persist(record) }
+            swap(&persists, &turn.persists)
+        }
+        // Each reply, outcome and event is taken out of the turn, not copied: the turn is emptied next.
         for index in turn.replies.indices {
             let (connection, req, body) = turn.takeReply(at: index)
             guard !turn.isGone(connection) else { continue }
@@ -148,7 +152,7 @@ extension Router {
             // destroyed (about three hundred instructions); one that holds nothing yet costs nothing.
             var reply = Reply(req: nil, body: .success(.ok))
             reply.req = req
-            reply.body = resolve(body)
+            reply.body = resolve(consume body)
             output.send(connection, reply: &reply)
         }
         for index in turn.events.indices {
@@ -162,12 +166,14 @@ extension Router {
             armed = deadline
             output.armTimer(deadline)
         }
-        turn = Turn(now: turn.now, firstSeq: nextSeq)
+        turn.reset(now: turn.now, firstSeq: nextSeq)
     }
 
     @inline(__always)
-    private mutating func resolve(_ body: Turn.Body) -> Result<ReplyBody, WireError> {
-        switch body {
+    /// Takes the body, so that a final result moves into the reply rather than being copied from it
+    /// (a retain of what it holds, and a release when the body was dropped).
+    private mutating func resolve(_ body: consuming Turn.Body) -> Result<ReplyBody, WireError> {
+        switch consume body {
         case .final(let result): return result
         case .entry(let id, _):
             // `emit` sends the reply of an entry whose outcome the turn holds from where it lies.

@@ -1,6 +1,11 @@
 /// What one turn produced so far (R5, SPEC §3.1). Nothing leaves the router before the turn ends:
 /// replies must carry the state after the turn's present and show decisions, and a reply must not
 /// overtake the commit of the records it acknowledges (R16).
+///
+/// The router keeps one turn for its whole life and `reset`s it when a turn has been emitted: its
+/// arrays keep their room, so a turn allocates nothing and frees nothing of its own. A turn made new
+/// each time allocated its persists, replies and outcomes and freed them again, about a thousand
+/// instructions a turn, which a turn of one request paid in full.
 struct Turn: Sendable {
     /// The clock of the input being handled.
     var now: Instant
@@ -15,7 +20,7 @@ struct Turn: Sendable {
     var gone: Set<ConnectionID> = []
     /// The seq of the first entry that may arrive in this turn: entries arriving in a turn take
     /// consecutive seqs from it, so their outcomes are kept by position, with no hashing of ids.
-    let firstSeq: UInt64
+    private(set) var firstSeq: UInt64
     /// Every entry that arrived this turn, as it stands now (by `seq - firstSeq`): what `push` and
     /// `open` replies report.
     var outcomes: [Outcome] = []
@@ -25,6 +30,33 @@ struct Turn: Sendable {
     init(now: Instant, firstSeq: UInt64) {
         self.now = now
         self.firstSeq = firstSeq
+    }
+
+    /// The most elements an array of the turn keeps room for between turns (a few hundred kilobytes
+    /// each): an unusually busy turn's room is given back rather than held for good.
+    static let keptCapacity = 4096
+
+    /// Empties the turn for the next one, which starts at `now` with `firstSeq`. What the turn held is
+    /// destroyed; the room of its arrays is kept (up to `keptCapacity`), and an array that is empty
+    /// already, as most of a quiet turn's are, is not touched.
+    mutating func reset(now: Instant, firstSeq: UInt64) {
+        persists.empty(keepingAtMost: Self.keptCapacity)
+        replies.empty(keepingAtMost: Self.keptCapacity)
+        events.empty(keepingAtMost: Self.keptCapacity)
+        closes.empty(keepingAtMost: Self.keptCapacity)
+        outcomes.empty(keepingAtMost: Self.keptCapacity)
+        mustShow.empty(keepingAtMost: Self.keptCapacity)
+        if !gone.isEmpty { gone.removeAll() }
+        start(now: now, firstSeq: firstSeq)
+    }
+
+    /// Starts the next turn on a turn that `reset` emptied.
+    mutating func start(now: Instant, firstSeq: UInt64) {
+        assert(persists.isEmpty && replies.isEmpty && events.isEmpty && closes.isEmpty && outcomes.isEmpty
+            && mustShow.isEmpty && gone.isEmpty, "a turn starts empty")
+        self.now = now
+        self.firstSeq = firstSeq
+        input = 0
     }
 
     /// The outcome of an entry that arrived this turn. Not an optional: the turn's end lends the reply
@@ -123,11 +155,27 @@ struct Turn: Sendable {
 
     /// The inputs whose `expiration: 0` entry was neither presented nor shown in this turn.
     var refused: [Int] {
-        mustShow.filter { item in
+        guard !mustShow.isEmpty else { return [] }
+        return mustShow.filter { item in
             switch outcomeSlot(seq: item.seq).map({ outcomes[$0].reply.state }) {
             case .presenting?, .done?, .updated?: return false
             default: return true
             }
         }.map(\.input)
+    }
+}
+
+private extension Array {
+    /// Removes every element; keeps the room for the next ones unless it is more than `limit`
+    /// elements. An empty array is left as it is. The elements are popped one by one: emptying
+    /// with `removeAll(keepingCapacity:)` went through `replaceSubrange` and destroyed them with the
+    /// runtime's generic array destroy, about two hundred instructions for the usual one element.
+    @inline(__always)
+    mutating func empty(keepingAtMost limit: Int) {
+        if capacity > limit {
+            self = []
+        } else {
+            while popLast() != nil {}
+        }
     }
 }
