@@ -30,8 +30,11 @@ public final class SQLiteStore: EntryStore {
     public let location: String
     let database: Database
     let seenWindowMilliseconds: Int64
-    /// When a commit happens. The daemon's wall clock; tests pass their own.
+    /// When a commit happens: it decides whether a shrink is due. The daemon's wall clock; tests pass
+    /// their own to let minutes pass without waiting.
     let clock: () -> Instant
+    /// The instant of the last shrink, nil before the first; see `shrinkIfDue(at:)`.
+    var lastShrink: Instant?
     /// The largest generated entry number ever stored (see `SQLiteStore+Numbering.swift`); 0 for none.
     var largestNumber: Int64 = 0
     /// Scratch for one entry's params JSON while it is bound (see `write(_:to:)`).
@@ -60,6 +63,7 @@ public final class SQLiteStore: EntryStore {
         do {
             try SQLiteStore.configure(database)
             try Migrations.apply(to: database)
+            Self.enableShrinking(database)
             largestNumber = try database.scalarInt64(Self.selectLargestNumber) ?? 0
         } catch {
             throw StoreError(error, while: "cannot prepare the store")
@@ -95,6 +99,9 @@ public final class SQLiteStore: EntryStore {
     private static func configure(_ database: Database) throws(SQLiteError) {
         // Exclusive locking before WAL keeps the WAL index in process memory: no -shm file beside the store.
         try database.execute("PRAGMA locking_mode = EXCLUSIVE")
+        // Before WAL, whose switch writes the header of a new file: only a file without tables takes it
+        // (see `SQLiteStore+Shrinking.swift`); an older file keeps its mode until `enableShrinking`.
+        try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
         let journal = try database.scalarText("PRAGMA journal_mode = WAL")
         guard journal == "wal" || journal == "memory" else {
             throw SQLiteError(code: SQLITE_ERROR, message: "cannot switch to WAL mode (journal_mode is \(journal ?? "unknown"))",
@@ -116,7 +123,8 @@ public final class SQLiteStore: EntryStore {
 
     /// Applies the turn's records in one transaction and fsyncs it: live entries are upserted, entries
     /// that finished are deleted, seen keys are added and the ones that fell out of the window before the
-    /// newest key committed are pruned.
+    /// newest key committed are pruned. Once the transaction is durable, the file shrinks if a shrink is
+    /// due (`shrinkIfDue(at:)`).
     ///
     /// When it throws (a full disk, a failed fsync, a damaged file) nothing of `records` is kept: the
     /// transaction is rolled back and the file holds exactly the earlier commits. The caller must then not
@@ -162,6 +170,7 @@ public final class SQLiteStore: EntryStore {
         } catch {
             throw StoreError(error, while: "cannot commit \(records.count) records")
         }
+        shrinkIfDue(at: clock())
     }
 
     /// `PRAGMA integrity_check`: "ok", or one line per problem found.
