@@ -58,21 +58,69 @@ import Testing
         #expect(try store.integrityCheck() == "ok")
     }
 
-    /// Rows from before retention have no known last change: they read 0, so their finished entries are
-    /// the first pruned, while their live ones stay and the numbering goes on after them.
-    @Test(arguments: [1, 2])
-    func anOlderStoreGainsRetention(version: Int) throws {
+    /// A file at schema version 4: version 3's rows (with the largest number 9 recorded), two more live
+    /// entries received at the same instant as `e-1` and stored after it, and history: finished entries
+    /// with their last change.
+    private func versionFourStore(at path: String) throws {
+        try versionThreeStore(at: path, prunedLargest: 9)
+        let database = try Database(path: path)
+        try database.execute(Migrations.steps[3].sql)
+        try database.execute("PRAGMA user_version = 4")
+        try database.execute("""
+            INSERT INTO entries (id, source, route, params, received_ms, state, scene, changed_ms)
+            VALUES ('z', 'push', 'invitation', '{"sessionId":"z"}', 1000, 'queued', 'main', 3000),
+                   ('e-3', 'deeplink', 'records', '{}', 500, 'replaced', NULL, 3000),
+                   ('a', 'push', 'invitation', '{}', 1000, 'presenting', 'main', 3000),
+                   ('e-4', 'push', 'invitation', '{}', 4000, 'expired', NULL, 4000)
+            """)
+    }
+
+    /// Version 5 keeps only live entries: every older store loses its finished rows and the columns
+    /// only history needed, and keeps its live rows in their order, its seen keys and its numbering.
+    @Test(arguments: 1...4)
+    func anOlderStoreKeepsOnlyItsLiveEntries(version: Int) throws {
         let directory = TemporaryDirectory()
         let path = directory.file("entryd.sqlite")
-        if version == 1 { try versionOneStore(at: path) } else { try versionTwoStore(at: path) }
+        switch version {
+        case 1: try versionOneStore(at: path)
+        case 2: try versionTwoStore(at: path)
+        case 3: try versionThreeStore(at: path, prunedLargest: nil)
+        default: try versionFourStore(at: path)
+        }
         let store = try SQLiteStore(path: path)
-        #expect(try store.database.scalarInt64("PRAGMA user_version") == Int64(Migrations.latestVersion))
-        #expect(try store.database.scalarInt64("SELECT count(*) FROM entries WHERE changed_ms = 0") == 2)
-        try store.commit([.seen(SeenKey(key: "id:a", at: WallClock.now()))])
-        #expect(try store.database.scalarText("SELECT group_concat(id) FROM entries") == "e-1")
-        #expect(try store.load().entries.map(\.id) == ["e-1"])
-        #expect(try store.load().nextEntryNumber == 3)
+        #expect(try store.database.scalarInt64("PRAGMA user_version") == 5)
+        let live = version == 4 ? ["e-1", "z", "a"] : ["e-1"]
+        var stored: [String] = []
+        try store.database.prepare("SELECT id FROM entries ORDER BY rowid").query { (row: Statement) throws(SQLiteError) in
+            stored.append(row.text(0) ?? "")
+        }
+        #expect(stored == live)
+        let loaded = try store.load()
+        #expect(loaded.entries.map(\.id) == live)
+        #expect(loaded.entries.first?.params == ["sessionId": "abc"])
+        #expect(loaded.nextEntryNumber == (version == 4 ? 10 : 3))
+        #expect(loaded.seen.map(\.key) == (version >= 3 ? ["id:a", "id:b"] : []))
+        #expect(try store.database.scalarInt64("""
+            SELECT count(*) FROM pragma_table_xinfo('entries') WHERE name IN ('changed_ms', 'number')
+            """) == 0)
+        #expect(try store.database.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'entries'")?
+            .contains("json_valid") == false)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'entries'") == 3)
         #expect(try store.integrityCheck() == "ok")
+    }
+
+    /// A fresh store and a migrated one have the same schema.
+    @Test func aMigratedStoreHasTheSchemaOfANewOne() throws {
+        let directory = TemporaryDirectory()
+        let migratedPath = directory.file("old.sqlite")
+        try versionFourStore(at: migratedPath)
+        let schema = { (store: SQLiteStore) throws -> String? in
+            try store.database.scalarText("SELECT group_concat(type || ' ' || name || ': ' || ifnull(sql, ''), '; ') FROM "
+                + "(SELECT * FROM sqlite_schema ORDER BY name)")
+        }
+        let migrated = try schema(SQLiteStore(path: migratedPath))
+        #expect(migrated != nil)
+        #expect(try migrated == schema(SQLiteStore(path: directory.file("new.sqlite"))))
     }
 
     @Test func aVersionOneStoreIsMigratedAndKeepsItsEntries() throws {
@@ -101,7 +149,7 @@ import Testing
         #expect(!opcodes.contains("OpenEphemeral"))
     }
 
-    @Test func loadingLiveEntriesWalksTheLiveIndexWithoutSorting() throws {
+    @Test func loadingLiveEntriesWalksTheIndexWithoutSorting() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("entryd.sqlite")
         try versionOneStore(at: path)

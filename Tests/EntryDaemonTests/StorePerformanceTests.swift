@@ -39,37 +39,6 @@ import Testing
             + "(\(cpu) ms of CPU)")
     }
 
-    /// A backlog of 100 000 finished entries worked off batch by batch, each batch its own transaction
-    /// and fsync as in the daemon; and, for comparison, in one prune with no batch limit.
-    @Test(arguments: [SQLiteStore.pruneBatch, 100_000])
-    func pruning100000FinishedEntries(batch: Int) throws {
-        let directory = TemporaryDirectory()
-        let store = try SQLiteStore(path: directory.file("entryd.sqlite"))
-        let count = 100_000
-        let received = WallClock.now().milliseconds
-        try store.commit((1...count).map { number in
-            .entry(sampleEntry("e-\(number)", state: .done, received: received, params: ["sessionId": "s\(number)"]))
-        })
-        let cutoff = WallClock.now().milliseconds + 1
-        let clock = ContinuousClock()
-        var batches: [Double] = []
-        let cpuStart = processCPUMilliseconds()
-        while true {
-            let start = clock.now
-            let deleted = try store.prune(changedBefore: cutoff, limit: batch)
-            guard deleted > 0 else { break }
-            batches.append(milliseconds(clock.now - start))
-        }
-        let cpu = processCPUMilliseconds() - cpuStart
-        #expect(batches.count == count / batch)
-        #expect(try store.database.scalarInt64("SELECT count(*) FROM entries") == 0)
-        #expect(try store.load().nextEntryNumber == UInt64(count) + 1)
-        let total = batches.reduce(0, +)
-        print("store figure: pruning \(count) finished entries took \(batches.count) batches of "
-            + "\(batch), \(total) ms in all (\(cpu) ms of CPU), \(total / Double(batches.count)) ms "
-            + "per batch, the longest \(batches.max() ?? 0) ms")
-    }
-
     @Test(arguments: [1, 16])
     func commitCost(recordsPerCommit: Int) throws {
         let directory = TemporaryDirectory()

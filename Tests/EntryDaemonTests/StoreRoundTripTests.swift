@@ -64,10 +64,12 @@ import Testing
             .entry(sampleEntry("e-1")), .entry(sampleEntry("e-2")), .seen(SeenKey(key: "id:a", at: Instant(milliseconds: 5))),
             .entry(sampleEntry("e-1", state: .queued)), .entry(sampleEntry("e-3", state: .replaced)),
         ]
-        let (entries, seen) = SQLiteStore.lastPerEntry(records)
-        #expect(entries.map(\.id) == ["e-1", "e-2", "e-3"])
-        #expect(entries.map(\.state) == [.queued, .pending, .replaced])
-        #expect(seen.map(\.key) == ["id:a"])
+        let changes = SQLiteStore.Changes(records)
+        #expect(changes.entries.map(\.id) == ["e-1", "e-2", "e-3"])
+        #expect(changes.entries.map(\.state) == [.queued, .pending, .replaced])
+        #expect(changes.live.map(\.id) == ["e-1", "e-2"])
+        #expect(changes.finished == ["e-3"])
+        #expect(changes.seen.map(\.key) == ["id:a"])
         let store = try SQLiteStore(path: ":memory:")
         try store.commit(records)
         let loaded = try store.load()
@@ -124,7 +126,7 @@ import Testing
         _ = try SQLiteStore(path: path)
         let database = try Database(path: path, mode: .readOnly)
         #expect(try database.scalarInt64("PRAGMA user_version") == Int64(Migrations.latestVersion))
-        #expect(Migrations.latestVersion == 4)
+        #expect(Migrations.latestVersion == 5)
         #expect(try database.scalarInt64("PRAGMA application_id") == Int64(Migrations.applicationID))
         #expect(try database.scalarText("PRAGMA journal_mode") == "wal")
     }

@@ -83,6 +83,39 @@ enum Migrations {
             DROP TABLE seen;
             ALTER TABLE seen_in_time RENAME TO seen;
             """),
+        // Only what a restart needs: live entries. Finished ones were history nobody read; commits now
+        // delete an entry as it finishes. The live rows are copied, rowids and all (they order entries
+        // received at the same instant), into a table without what only the history needed:
+        // `changed_ms` (its retention sweep is gone), `number` (read only by step 4) and the params'
+        // `json_valid` check, which parsed every upserted entry's params a second time (loading checks
+        // them). Copying the few live rows beats deleting the many finished ones and rewriting the
+        // rest; `entries_live` needs no condition when every row is live.
+        Step(version: 5, sql: """
+            CREATE TABLE entries_only_live (
+                id TEXT PRIMARY KEY NOT NULL,
+                source TEXT NOT NULL,
+                route TEXT NOT NULL,
+                params TEXT NOT NULL,
+                collapse_id TEXT,
+                kind TEXT,
+                priority INTEGER,
+                identity TEXT,
+                received_ms INTEGER NOT NULL,
+                expires_ms INTEGER,
+                state TEXT NOT NULL,
+                scene TEXT
+            );
+            INSERT INTO entries_only_live (rowid, id, source, route, params, collapse_id, kind, priority, identity,
+                                           received_ms, expires_ms, state, scene)
+                SELECT rowid, id, source, route, params, collapse_id, kind, priority, identity,
+                       received_ms, expires_ms, state, scene
+                FROM entries
+                WHERE state = 'pending' OR state = 'queued' OR state = 'presenting'
+                ORDER BY rowid;
+            DROP TABLE entries;
+            ALTER TABLE entries_only_live RENAME TO entries;
+            CREATE INDEX entries_live ON entries (received_ms);
+            """),
     ]
 
     /// The schema version this entryd writes.

@@ -15,11 +15,11 @@ import EntryRouter
 /// so a restart after `kill -9` opens normally and replays the log. It also means no other process can read
 /// the file while the daemon runs: `integrityCheck` is asked of the daemon's own store.
 ///
-/// Finished entries (any state but `pending`, `queued` and `presenting`) stay as history for one dedupe
-/// window after their last change, then commits delete them in small batches (see
-/// `SQLiteStore+Retention.swift`), so a daemon that runs for months keeps a file of about one window.
-/// Loading never reads them (a partial index covers only live entries), so they cost disk space, not
-/// start time.
+/// The file keeps only what a restart needs: live entries (`pending`, `queued`, `presenting`) and the
+/// dedupe window's seen keys. An entry that reaches a final state is deleted in the commit that records
+/// it, and one that arrives and finishes within one commit (replaced in its own turn, the usual fate of
+/// a collapsed push) is never written at all. Nothing reads a finished entry: loading takes the live
+/// ones, `status` counts come from the router, and duplicates across restarts come from `seen`.
 ///
 /// The store never changes a file that is not its own: an existing file must carry entryd's
 /// `application_id`, or be an empty database, before anything is written to it.
@@ -30,13 +30,11 @@ public final class SQLiteStore: EntryStore {
     public let location: String
     let database: Database
     let seenWindowMilliseconds: Int64
-    /// When a commit happens: it stamps the entries it writes and decides whether a prune is due.
-    /// The daemon's wall clock; tests pass their own to age entries without waiting.
+    /// When a commit happens: it decides whether a shrink is due. The daemon's wall clock; tests pass
+    /// their own to let minutes pass without waiting.
     let clock: () -> Instant
-    /// The instant of the last prune, nil before the first; see `pruneIfDue(at:)`.
-    var lastPrune: Instant?
-    /// The rowid after which the next prune goes on sweeping; 0 starts from the first row.
-    var sweepAfter: Int64 = 0
+    /// The instant of the last shrink, nil before the first; see `shrinkIfDue(at:)`.
+    var lastShrink: Instant?
     /// The largest generated entry number ever stored (see `SQLiteStore+Numbering.swift`); 0 for none.
     var largestNumber: Int64 = 0
     /// Scratch for one entry's params JSON while it is bound (see `write(_:to:)`).
@@ -45,8 +43,7 @@ public final class SQLiteStore: EntryStore {
     /// Opens (or creates) the store at `path`; `:memory:` gives a throwaway store.
     ///
     /// Seen keys older than `seenWindowMilliseconds` before the newest key of a commit are deleted by that
-    /// commit, so the table holds about one window of keys; finished entries last changed longer than that
-    /// before `clock()` are pruned by later commits.
+    /// commit, so the table holds about one window of keys.
     public init(path: String, seenWindowMilliseconds: Int64 = SQLiteStore.defaultSeenWindowMilliseconds,
                 clock: @escaping () -> Instant = WallClock.now) throws(StoreError)
     {
@@ -66,6 +63,7 @@ public final class SQLiteStore: EntryStore {
         do {
             try SQLiteStore.configure(database)
             try Migrations.apply(to: database)
+            Self.enableShrinking(database)
             largestNumber = try database.scalarInt64(Self.selectLargestNumber) ?? 0
         } catch {
             throw StoreError(error, while: "cannot prepare the store")
@@ -101,6 +99,9 @@ public final class SQLiteStore: EntryStore {
     private static func configure(_ database: Database) throws(SQLiteError) {
         // Exclusive locking before WAL keeps the WAL index in process memory: no -shm file beside the store.
         try database.execute("PRAGMA locking_mode = EXCLUSIVE")
+        // Before WAL, whose switch writes the header of a new file: only a file without tables takes it
+        // (see `SQLiteStore+Shrinking.swift`); an older file keeps its mode until `enableShrinking`.
+        try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
         let journal = try database.scalarText("PRAGMA journal_mode = WAL")
         guard journal == "wal" || journal == "memory" else {
             throw SQLiteError(code: SQLITE_ERROR, message: "cannot switch to WAL mode (journal_mode is \(journal ?? "unknown"))",
@@ -120,10 +121,10 @@ public final class SQLiteStore: EntryStore {
         }
     }
 
-    /// Upserts the turn's entries and seen keys in one transaction and fsyncs it, then prunes the seen keys
-    /// that fell out of the window before the newest key committed. Every entry written is stamped with
-    /// the commit's instant as its last change. Once the transaction is durable, a prune of finished
-    /// entries runs if one is due (`pruneIfDue(at:)`).
+    /// Applies the turn's records in one transaction and fsyncs it: live entries are upserted, entries
+    /// that finished are deleted, seen keys are added and the ones that fell out of the window before the
+    /// newest key committed are pruned. Once the transaction is durable, the file shrinks if a shrink is
+    /// due (`shrinkIfDue(at:)`).
     ///
     /// When it throws (a full disk, a failed fsync, a damaged file) nothing of `records` is kept: the
     /// transaction is rolled back and the file holds exactly the earlier commits. The caller must then not
@@ -131,29 +132,37 @@ public final class SQLiteStore: EntryStore {
     /// (space freed), with no reopening.
     public func commit(_ records: [Record]) throws(StoreError) {
         guard !records.isEmpty else { return }
-        let now = clock()
         do {
-            let upsertEntry = try database.cached(Self.upsertEntry)
-            let insertSeen = try database.cached(Self.insertSeen)
-            let (entries, seen) = Self.lastPerEntry(records)
-            let newLargest = newLargestNumber(in: entries)
+            let changes = Changes(records)
+            let newLargest = newLargestNumber(in: changes.entries)
             try database.immediateTransaction { () throws(SQLiteError) in
                 if let newLargest { try database.cached(Self.recordLargestNumber).run([.integer(newLargest)]) }
-                for entry in entries {
-                    try upsertEntry.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
-                        try write(entry, to: &parameters)
-                        try parameters.integer(now.milliseconds)
+                if !changes.finished.isEmpty {
+                    let deleteEntry = try database.cached(Self.deleteEntry)
+                    for id in changes.finished {
+                        try deleteEntry.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
+                            try parameters.text(id)
+                        }
                     }
                 }
-                var newestSeen: Int64?
-                for key in seen {
-                    try insertSeen.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
-                        try parameters.text(key.key)
-                        try parameters.integer(key.at.milliseconds)
+                if !changes.live.isEmpty {
+                    let upsertEntry = try database.cached(Self.upsertEntry)
+                    for entry in changes.live {
+                        try upsertEntry.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
+                            try write(entry, to: &parameters)
+                        }
                     }
-                    newestSeen = max(newestSeen ?? key.at.milliseconds, key.at.milliseconds)
                 }
-                if let newestSeen {
+                if !changes.seen.isEmpty {
+                    let insertSeen = try database.cached(Self.insertSeen)
+                    var newestSeen = Int64.min
+                    for key in changes.seen {
+                        try insertSeen.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
+                            try parameters.text(key.key)
+                            try parameters.integer(key.at.milliseconds)
+                        }
+                        newestSeen = max(newestSeen, key.at.milliseconds)
+                    }
                     try database.cached(Self.pruneSeen).run([.integer(newestSeen - seenWindowMilliseconds)])
                 }
             }
@@ -161,34 +170,7 @@ public final class SQLiteStore: EntryStore {
         } catch {
             throw StoreError(error, while: "cannot commit \(records.count) records")
         }
-        pruneIfDue(at: now)
-    }
-
-    /// A turn's records with each entry once, in the order entries first appear, holding its last record.
-    ///
-    /// An upsert writes every column, so an entry recorded twice in one turn (arrived, then replaced by a
-    /// later arrival of the same collapseId in that turn, R6) needs only its last record, and the rows
-    /// keep their first-insertion order, which orders entries received at the same instant. SQLite work
-    /// per upsert is far more than a hash of the id.
-    static func lastPerEntry(_ records: [Record]) -> (entries: [EntryRecord], seen: [SeenKey]) {
-        var entries: [EntryRecord] = []
-        var seen: [SeenKey] = []
-        var position = [String: Int](minimumCapacity: records.count)
-        entries.reserveCapacity(records.count)
-        for record in records {
-            switch record {
-            case .entry(let entry):
-                if let index = position[entry.id] {
-                    entries[index] = entry
-                } else {
-                    position[entry.id] = entries.count
-                    entries.append(entry)
-                }
-            case .seen(let key):
-                seen.append(key)
-            }
-        }
-        return (entries, seen)
+        shrinkIfDue(at: clock())
     }
 
     /// `PRAGMA integrity_check`: "ok", or one line per problem found.
@@ -210,14 +192,17 @@ public final class SQLiteStore: EntryStore {
     /// rowid, and the rowid orders entries received at the same instant.
     static let upsertEntry = """
         INSERT INTO entries (id, source, route, params, collapse_id, kind, priority, identity,
-                             received_ms, expires_ms, state, scene, changed_ms)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                             received_ms, expires_ms, state, scene)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
         ON CONFLICT (id) DO UPDATE SET
             source = excluded.source, route = excluded.route, params = excluded.params,
             collapse_id = excluded.collapse_id, kind = excluded.kind, priority = excluded.priority,
             identity = excluded.identity, received_ms = excluded.received_ms, expires_ms = excluded.expires_ms,
-            state = excluded.state, scene = excluded.scene, changed_ms = excluded.changed_ms
+            state = excluded.state, scene = excluded.scene
         """
+
+    /// An entry that finished leaves the file; nothing is deleted when it was never stored.
+    static let deleteEntry = "DELETE FROM entries WHERE id = ?1"
 
     /// A key's sighting, appended at the end of `seen` (ordered by time). The same key at the same
     /// instant is already there.
@@ -227,18 +212,16 @@ public final class SQLiteStore: EntryStore {
 
     private static let pruneSeen = "DELETE FROM seen WHERE at_ms < ?1"
 
-    /// Live entries in arrival order: by the instant received, then by first insertion. The condition is
-    /// the one of the partial index `entries_live` on `received_ms`, whose entries are ordered exactly so
-    /// (an index ends with the rowid): the query walks that index with no sort, and never reads the
-    /// terminal entries that make up most of an old store.
+    /// Live entries (every row is one) in arrival order: by the instant received, then by first
+    /// insertion. The index `entries_live` on `received_ms` is ordered exactly so (an index ends with the
+    /// rowid): the query walks it with no sort.
     static let selectLiveEntries = """
         SELECT id, source, route, params, collapse_id, kind, priority, identity, received_ms, expires_ms, state, scene
         FROM entries
-        WHERE state = 'pending' OR state = 'queued' OR state = 'presenting'
         ORDER BY received_ms, rowid
         """
 
-    /// The upsert's first twelve parameters, in the order of `upsertEntry`. The params JSON is written into
+    /// The upsert's twelve parameters, in the order of `upsertEntry`. The params JSON is written into
     /// a buffer kept from one entry to the next and bound from there, never made into a `String`.
     private func write(_ entry: EntryRecord, to parameters: inout Statement.Parameters) throws(SQLiteError) {
         try parameters.text(entry.id)

@@ -16,6 +16,16 @@ public enum Record: Sendable, Hashable {
 public struct EntryRecord: Sendable, Hashable {
     private var fields: Fields
 
+    /// True when the router made this record as the entry arrived (its first record ever), false for
+    /// every later change and for a record built or loaded outside the router.
+    ///
+    /// A store keeps only live entries, so it can skip an entry whose first record in a commit is its
+    /// arrival and whose last is final (replaced, say, in the turn it arrived in): it was never stored
+    /// and needs neither an insert nor a delete. False is always safe, it only costs a delete of a row
+    /// that is not there. Not part of `==` or the hash: it says how the record came to the store, not
+    /// what the entry is.
+    public internal(set) var isArrival = false
+
     public init(id: String, source: EntrySource, route: String, params: RouteParams, collapseId: String?,
                 kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
                 state: EntryState, scene: String?) {
@@ -72,6 +82,13 @@ public struct EntryRecord: Sendable, Hashable {
     public var scene: String? {
         get { fields.scene }
         set { unique().scene = newValue }
+    }
+
+    /// This record, marked as the entry's arrival when `arrival` is true.
+    func marked(arrival: Bool) -> EntryRecord {
+        var record = self
+        record.isArrival = arrival
+        return record
     }
 
     /// The box, copied first when another record shares it.

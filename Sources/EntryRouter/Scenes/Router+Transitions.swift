@@ -21,7 +21,7 @@ extension Router {
     mutating func record(_ entry: Entry, from old: EntryState?) {
         if let old { counts[old] -= 1 }
         counts[entry.state] += 1
-        if persisting { turn.persists.append(.entry(entry.record)) }
+        if persisting { turn.persists.append(.entry(entry.record.marked(arrival: old == nil))) }
         // Only entries that arrived this turn are answered with their state (a push or open reply,
         // the expiration-0 check); a hand-over moves thousands of older ones nobody asks about.
         if old == nil {
