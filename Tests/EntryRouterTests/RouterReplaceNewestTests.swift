@@ -33,6 +33,23 @@ import Testing
         #expect(h.input(.timer).state(of: "e-2") == .expired)
     }
 
+    /// A replacement in place records and tells the replaced entry first, then the new one, as a
+    /// removal followed by an add does.
+    @Test func theReplacedEntryIsToldBeforeItsReplacement() {
+        var h = Harness()
+        h.step(5, .watch)
+        h.step(9, push("short", "1", collapseId: "a"))
+        let second = h.step(9, push("short", "2", collapseId: "b"))
+        #expect(second.records.map(\.id) == ["e-1", "e-2"])
+        #expect(second.records.map(\.state) == [.replaced, .pending])
+        let told = second.events(to: 5).compactMap { event -> String? in
+            if case .entry(let id, let state, _, _) = event { "\(id) \(state)" } else { nil }
+        }
+        #expect(told == ["e-1 replaced", "e-2 pending"])
+        #expect(h.status.pending.map(\.id) == ["e-2"])
+        #expect(h.stored["e-1"]?.state == .replaced && h.stored["e-2"]?.state == .pending)
+    }
+
     /// An older pending entry of another kind stays; the collapseId it shares takes it too.
     @Test func anOlderEntryStaysUnlessItSharesTheCollapseId() {
         var h = Harness()

@@ -160,6 +160,63 @@ struct Inbox: Sendable {
         }
     }
 
+    // MARK: Replacement in place
+
+    /// The slot of the entry a new one replaces in place (R6), when the replacement changes nothing
+    /// but that slot: `entry` shares its modal kind or collapseId with the newest entry alone, and
+    /// that entry has the same kind (or none, as `entry`), so the kind list stays as it is and the
+    /// new entry, the newest, keeps the slots in arrival order. Nil sends the arrival the general way
+    /// (`removeSharingKindOrCollapseId`, then `add`): that removal and that add cost four times what
+    /// an exchange in place does.
+    func replaceableSlot(for entry: Entry, collapseIdTag: UInt32?) -> Int32? {
+        let newest = slots.count - 1
+        guard newest >= 0, slots[newest] != nil else { return nil }
+        let slot = Int32(newest)
+        // Read through the indexes and the marks: binding the newest entry copied it.
+        if let kindSlot = entry.shape.kindSlot {
+            guard kindSlot < byKind.count, byKind[kindSlot].count == 1, byKind[kindSlot][0] == slot else { return nil }
+        } else {
+            guard let collapseIdTag, marks[newest].collapseIdTag == collapseIdTag, slots[newest]?.shape.kindSlot == nil,
+                  byCollapseId.probe(tag: collapseIdTag, where: {
+                      $0 == slot && slots[newest]?.collapseId == entry.collapseId
+                  }).slot != nil
+            else { return nil }
+        }
+        if let collapseIdTag {
+            let other = byCollapseId.probe(tag: collapseIdTag) {
+                $0 != slot && slots[Int($0)]?.collapseId == entry.collapseId
+            }
+            guard other.slot == nil else { return nil }
+        }
+        return slot
+    }
+
+    /// Takes out the entry of `slot` (from `replaceableSlot`; nil only for an empty slot) and leaves the slot, its mark and its
+    /// words in the indexes as they are, for `refill` to give to the entry that replaces it. The two
+    /// come in a pair, with no other use of the inbox between them: the router records the old
+    /// entry's retirement and the new one's arrival in between, in that order, and neither reads the
+    /// inbox.
+    mutating func vacate(_ slot: Int32) -> Entry? {
+        slots[Int(slot)].take()
+    }
+
+    /// Puts `entry`, with `tags`, into the slot `vacate` emptied. The id word moves to the new id's
+    /// tag (an arrival's id is never in the inbox already: it would have been a duplicate); the
+    /// collapseId word changes only when the tag does; the kind list already holds the slot.
+    mutating func refill(_ slot: Int32, with entry: consuming Entry, tags: Tags) {
+        let index = Int(slot)
+        let mark = marks[index]
+        byId.remove(tag: mark.idTag, slot: slot)
+        byId.insert(tag: tags.id, slot: slot)
+        if mark.collapseIdTag != tags.collapseId {
+            if let old = mark.collapseIdTag { byCollapseId.remove(tag: old, slot: slot) }
+            if let new = tags.collapseId { byCollapseId.insert(tag: new, slot: slot) }
+        }
+        newestSeq = max(newestSeq, entry.seq)
+        marks[index] = SlotMark(seq: entry.seq, idTag: tags.id, collapseIdTag: tags.collapseId)
+        slots[index] = consume entry
+    }
+
     /// Removes and returns the matching entries, in arrival order.
     mutating func removeAll(where matches: (Entry) -> Bool) -> [Entry] {
         var taken: [(seq: UInt64, slot: Int32)] = []

@@ -61,8 +61,16 @@ extension Router {
         let admitted = Admission.admitted(entry.id, seq: entry.seq)
         let tags = Inbox.Tags(id: idTag ?? SlotIndex.tag(of: entry.id),
                               collapseId: Inbox.Tags.tag(of: arrival.collapseId))
-        replaceOlder(than: entry, tags: tags)
-        place(entry, from: nil, tags: tags)
+        // With no scene, a new entry that is not expired waits in the inbox; when it replaces the
+        // newest waiting entry alone (the usual case: one collapseId or kind per sender), it takes
+        // that entry's slot instead of the inbox removing one entry and adding another.
+        if scenes.isEmpty, !entry.isExpired(at: turn.now),
+           let slot = inbox.replaceableSlot(for: entry, collapseIdTag: tags.collapseId) {
+            replace(inboxSlot: slot, with: entry, tags: tags)
+        } else {
+            replaceOlder(than: entry, tags: tags)
+            place(entry, from: nil, tags: tags)
+        }
         return admitted
     }
 

@@ -128,6 +128,20 @@ extension Router {
         }
     }
 
+    /// Latest wins (R6) for a new pending `entry` that replaces the entry in inbox `slot` alone
+    /// (`Inbox.replaceableSlot`): the old entry is retired and the new one recorded, in that order as
+    /// `replaceOlder` and `place` do, and the new one takes the old one's slot.
+    mutating func replace(inboxSlot slot: Int32, with entry: consuming Entry, tags: Inbox.Tags) {
+        // Bound from the optional `vacate` returns: unwrapped by force, the entry was copied and the
+        // optional destroyed.
+        if let gone = inbox.vacate(slot) {
+            if gone.expires != nil { expiry.forget(seq: gone.seq) }
+            retire(gone, as: .replaced)
+        }
+        record(entry, from: nil)
+        inbox.refill(slot, with: entry, tags: tags)
+    }
+
     /// Hands a ready scene what it may take now: every unassigned pending entry (R1: the first scene
     /// that becomes ready takes them) and its own pending entries whose gates are open (R17).
     mutating func handOver(to name: String) {
