@@ -289,7 +289,7 @@ final class PushRoutes: Sendable {
                     let found = lookup.members[member]
                     if found.kind == .string, found.valuePlain {
                         let value = UnsafeBufferPointer(rebasing: lookup.text[Int(found.valueStart) + 1..<Int(found.valueEnd) - 1])
-                        if param == identity { match.identity = String(decoding: value, as: UTF8.self) }
+                        if param == identity { match.identity = ShortASCII.string(value) }
                         builder.append(laidOut: key)
                         builder.append(counted: value)
                     } else if let text = payload.paramText(at: member) {

@@ -85,14 +85,22 @@ extension JSONParser {
                 continue
             }
             memberCount += 1
-            let slot = scan.members.count
-            scan.members.append(PushPayload.Member())
             skipWhitespace()
             let valueStart = position
-            // Most payload values are strings: checked here, without the general dispatch.
-            let (kind, plainValue) = position < bytes.count && bytes[position] == ASCII.quote
-                ? (PushPayload.Kind.string, try scanString())
-                : try scanValue(&scan, indexed: true)
+            // Most payload values are strings: checked here, without the general dispatch, and recorded
+            // in one step. Any other value may be an object, whose members are recorded after this
+            // one: its slot is taken first and filled in once the value's subtree is known.
+            if position < bytes.count && bytes[position] == ASCII.quote {
+                let plainValue = try scanString()
+                scan.members.append(PushPayload.Member(
+                    keyStart: Int32(quote + 1 - scan.base), keyEnd: Int32(keyEnd - scan.base),
+                    valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),
+                    subtreeEnd: Int32(scan.members.count + 1), kind: .string, keyPlain: plainKey, valuePlain: plainValue))
+                continue
+            }
+            let slot = scan.members.count
+            scan.members.append(PushPayload.Member())
+            let (kind, plainValue) = try scanValue(&scan, indexed: true)
             scan.members[slot] = PushPayload.Member(
                 keyStart: Int32(quote + 1 - scan.base), keyEnd: Int32(keyEnd - scan.base),
                 valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),

@@ -90,16 +90,18 @@ extension JSONParser {
         return UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
     }
 
+    /// A plain string is ASCII: a short one (every usual `id` and `collapseId`) is written as a
+    /// small string, without the standard library's checks (`ShortASCII`).
     private mutating func nonEmptyPlainString() throws(JSONParseError) -> String? {
         guard let text = try plainString(), !text.isEmpty else { return nil }
-        return Self.string(text)
+        return ShortASCII.string(text)
     }
 
     /// `req` as the general path keeps it, when it is a number or a plain string.
     private mutating func reqValue() throws(JSONParseError) -> JSONValue? {
         switch peekSignificant() {
         case ASCII.quote:
-            return try plainString().map { .string(Self.string($0)) }
+            return try plainString().map { .string(ShortASCII.string($0)) }
         case ASCII.minus?, (ASCII.zero...ASCII.nine)?:
             return .number(try parseNumber())
         default:

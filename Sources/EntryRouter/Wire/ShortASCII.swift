@@ -1,0 +1,41 @@
+/// Making a `String` of a few ASCII bytes without the standard library's checks.
+///
+/// A push makes three short strings of text the parser has already checked as ASCII without
+/// escapes: its `id`, its `collapseId` and its identity param's value. Every public way to make a
+/// `String` of bytes validates them as UTF-8 and looks for non-ASCII bytes once more, about a hundred
+/// instructions each for a handful of bytes. A string of up to 15 UTF-8 bytes is stored inline, in
+/// the two words of the `String` itself (a "small" string): its bytes in order from the lowest
+/// byte of the first word, and in the top byte of the second word a discriminator (immortal, small,
+/// ASCII: `0xE0`) with the count in its low four bits. That layout is part of the standard library's
+/// ABI on 64-bit little-endian platforms, which are the ones served; here the two words are
+/// written directly. Anything longer, or any other platform, takes `JSONParser.string`.
+/// `ShortASCIITests` checks every length against `String(decoding:as:)`.
+enum ShortASCII {
+    /// The most bytes a small string holds inline.
+    static let capacity = 15
+
+    /// The `String` of `bytes`, which must be ASCII (every byte below 0x80: the caller checked it).
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        #if _endian(little) && _pointerBitWidth(_64)
+        if bytes.count <= capacity {
+            return small(bytes)
+        }
+        #endif
+        return JSONParser.string(bytes)
+    }
+
+    #if _endian(little) && _pointerBitWidth(_64)
+    /// The small string of up to 15 ASCII `bytes`.
+    private static func small(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var words: (UInt64, UInt64) = (0, 0)
+        if let source = bytes.baseAddress {
+            withUnsafeMutableBytes(of: &words) { raw in
+                raw.baseAddress.unsafelyUnwrapped.copyMemory(from: source, byteCount: bytes.count)
+            }
+        }
+        words.1 |= (0xE0 | UInt64(bytes.count)) << 56
+        return unsafeBitCast(words, to: String.self)
+    }
+    #endif
+}
