@@ -63,7 +63,7 @@ struct TurnWriter: TurnOutput {
         }
     }
 
-    mutating func send(_ id: ConnectionID, req: JSONValue?, entry: EntryReply) {
+    mutating func send(_ id: ConnectionID, req: JSONValue?, entry: inout EntryReply) {
         commit()
         guard let connection = connection(id) else { return }
         if failure != nil {
