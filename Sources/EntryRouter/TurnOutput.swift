@@ -21,9 +21,11 @@ public protocol TurnOutput: ~Copyable {
     /// The reply to a `push` or `open` that carried `req`: `entry` is its entry as the turn left it.
     /// Both are lent for the call, from where the turn keeps them: a receiver that encodes the reply
     /// (the daemon, with `EntryReply.encodeReply`) reads them there, and no `Reply`, `Result` or
-    /// `ReplyBody` is made, moved or destroyed around them. Receivers that keep replies need not
-    /// implement it: the default makes the `Reply` and hands it to `send(_:reply:)`.
-    mutating func send(_ connection: ConnectionID, req: JSONValue?, entry: EntryReply)
+    /// `ReplyBody` is made, moved or destroyed around them. `entry` is `inout` for the reason a reply
+    /// is: the turn's own is passed, where a value lent through a generic call was copied first.
+    /// Receivers that keep replies need not implement it: the default makes the `Reply` and hands it
+    /// to `send(_:reply:)`.
+    mutating func send(_ connection: ConnectionID, req: JSONValue?, entry: inout EntryReply)
     /// A message the router sends on its own (a scene's present or show, a watcher's news).
     mutating func send(_ connection: ConnectionID, event: inout Event)
     /// Close the connection once what was sent to it before is written.
@@ -34,7 +36,7 @@ public protocol TurnOutput: ~Copyable {
 
 extension TurnOutput where Self: ~Copyable {
     /// The reply as `send(_:reply:)` takes it.
-    public mutating func send(_ connection: ConnectionID, req: JSONValue?, entry: EntryReply) {
+    public mutating func send(_ connection: ConnectionID, req: JSONValue?, entry: inout EntryReply) {
         var reply = Reply(req: req, body: .success(.entry(entry)))
         send(connection, reply: &reply)
     }

@@ -59,7 +59,8 @@ import EntryRouter
         let store = NotingStore()
         var writer = TurnWriter(store: store, connections: [:])
         writer.persist(Self.seen("a"))
-        writer.send(ConnectionID(1), req: .number(1), entry: EntryReply(id: "e", route: "r", params: RouteParams(), state: .pending))
+        var entry = EntryReply(id: "e", route: "r", params: RouteParams(), state: .pending)
+        writer.send(ConnectionID(1), req: .number(1), entry: &entry)
         #expect(store.commits == [[Self.seen("a")]])
         #expect(writer.failure == nil)
     }

@@ -86,6 +86,30 @@ import Testing
         #expect(String(decoding: buffer.withUnsafeBytes { Array($0) }, as: UTF8.self) == "[\(value)]")
     }
 
+    /// Every digit count, on both sides of each power of ten and of each sign: the digits are counted
+    /// against powers of ten and written in pairs, so each boundary is where one of them could slip.
+    @Test func reservedIntegersAtEveryPowerOfTen() {
+        var values: [Int64] = [Int64.min, Int64.max]
+        var power: Int64 = 1
+        for _ in 0...18 {
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        var buffer = OutputBuffer()
+        for value in values {
+            buffer.removeAll()
+            buffer.reserve(20)
+            buffer.writeReservedInteger(value)
+            #expect(String(decoding: buffer.withUnsafeBytes { Array($0) }, as: UTF8.self) == "\(value)")
+        }
+    }
+
+    /// The table of digit pairs is every number below a hundred, in order.
+    @Test func digitPairsAreEveryTwoDigitNumber() {
+        let text = OutputBuffer.digitPairs.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        #expect(text == (0..<100).map { $0 < 10 ? "0\($0)" : "\($0)" }.joined())
+    }
+
     /// Room made on an empty buffer, on a full one and again where there is room already: the
     /// unchecked writes that follow land after what was there, in order.
     @Test func reservedRoomTakesItsWritesInOrder() {

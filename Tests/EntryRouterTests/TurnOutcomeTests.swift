@@ -55,6 +55,34 @@ import Testing
         #expect(Self.reply(turn, 0) == Self.reply("a"), "the others stay")
     }
 
+    /// An update with the params the outcome holds (the same array) keeps them; one with other
+    /// params, equal or not, leaves the outcome holding the new ones' pairs.
+    @Test func anUpdateWithTheSameParamsKeepsThemAndOtherParamsReplaceThem() {
+        var turn = Turn(now: Instant(seconds: 1), firstSeq: 0)
+        let params: RouteParams = ["k": "v"]
+        turn.arrived(EntryReply(id: "a", route: "r", params: params, state: .pending), seq: 0)
+        turn.update(seq: 0, state: .replaced, params: params)
+        #expect(Self.reply(turn, 0) == EntryReply(id: "a", route: "r", params: ["k": "v"], state: .replaced))
+        #expect(turn.outcomes[0].reply.params.isStored(as: params))
+        turn.update(seq: 0, state: .presenting, params: ["k": "w"])
+        #expect(Self.reply(turn, 0) == EntryReply(id: "a", route: "r", params: ["k": "w"], state: .presenting))
+        turn.update(seq: 0, state: .done, params: RouteParams())
+        #expect(Self.reply(turn, 0) == EntryReply(id: "a", route: "r", params: RouteParams(), state: .done))
+    }
+
+    /// Params are one array when one was copied from the other, and only then: equal pairs laid out
+    /// apart are not; two empty values share the empty array, and empty and non-empty never do.
+    @Test func paramsAreStoredAsOneOnlyWhenCopied() {
+        let params: RouteParams = ["k": "v", "l": "w"]
+        let copy = params
+        #expect(params.isStored(as: copy))
+        #expect(!params.isStored(as: ["k": "v", "l": "w"]))
+        #expect(!params.isStored(as: ["k": "v"]))
+        #expect(RouteParams().isStored(as: RouteParams()))
+        #expect(!RouteParams().isStored(as: params))
+        #expect(!params.isStored(as: RouteParams()))
+    }
+
     /// An `expiration: 0` entry is refused unless the turn presented, finished or updated it; one whose
     /// outcome the turn does not hold is refused too.
     @Test func refusedFollowsTheOutcomes() {

@@ -24,7 +24,10 @@ struct TurnWriter: TurnOutput {
     /// Replies come in request order, and a connection's lines are read together, so most messages go
     /// to the connection of the one before: that one is kept rather than hashed for again, from turn to
     /// turn (a client that sends one request at a time is answered on the same connection each turn).
-    private var last: Connection?
+    /// Unretained, and used without a retain: `connections` holds it, and `add` and `remove` forget it
+    /// here before that reference goes. Kept as a strong reference, it was retained and released for
+    /// every message.
+    private var last: Unmanaged<Connection>?
     /// Connections with staged output, each once, to flush when the turn's messages are all staged.
     private(set) var staged: [Connection] = []
     /// Connections to close, in the router's order, once their messages are written.
@@ -39,13 +42,18 @@ struct TurnWriter: TurnOutput {
 
     /// Adds an open connection, which the router's messages may go to from now on.
     mutating func add(_ connection: Connection) {
+        forget(connection.id)
         connections[connection.id] = connection
     }
 
     /// Removes a connection that closed; false when it was not there.
     mutating func remove(_ id: ConnectionID) -> Bool {
-        if last?.id == id { last = nil }
+        forget(id)
         return connections.removeValue(forKey: id) != nil
+    }
+
+    private mutating func forget(_ id: ConnectionID) {
+        if let last, last._withUnsafeGuaranteedRef({ $0.id == id }) { self.last = nil }
     }
 
     mutating func persist(_ record: consuming Record) {
@@ -55,28 +63,32 @@ struct TurnWriter: TurnOutput {
 
     mutating func send(_ id: ConnectionID, reply: inout Reply) {
         commit()
-        guard let connection = connection(id) else { return }
-        if failure != nil, case .success = reply.body {
-            connection.stage(Reply(req: reply.req, body: .failure(Self.notRecorded)))
-        } else {
-            connection.stage(reply)
+        let failed = failure != nil
+        stage(on: id) { connection in
+            if failed, case .success = reply.body {
+                connection.stage(Reply(req: reply.req, body: .failure(Self.notRecorded)))
+            } else {
+                connection.stage(reply)
+            }
         }
     }
 
-    mutating func send(_ id: ConnectionID, req: JSONValue?, entry: EntryReply) {
+    mutating func send(_ id: ConnectionID, req: JSONValue?, entry: inout EntryReply) {
         commit()
-        guard let connection = connection(id) else { return }
-        if failure != nil {
-            connection.stage(Reply(req: req, body: .failure(Self.notRecorded)))
-        } else {
-            connection.stage(req: req, entry: entry)
+        let failed = failure != nil
+        stage(on: id) { connection in
+            if failed {
+                connection.stage(Reply(req: req, body: .failure(Self.notRecorded)))
+            } else {
+                connection.stage(req: req, entry: entry)
+            }
         }
     }
 
     mutating func send(_ id: ConnectionID, event: inout Event) {
         commit()
-        guard failure == nil, let connection = connection(id) else { return }
-        connection.stage(event)
+        guard failure == nil else { return }
+        stage(on: id) { $0.stage(event) }
     }
 
     mutating func close(_ id: ConnectionID) {
@@ -132,24 +144,33 @@ struct TurnWriter: TurnOutput {
         return failure
     }
 
-    /// The connection with this id, noted as staged: the caller stages a message on it next.
-    private mutating func connection(_ id: ConnectionID) -> Connection? {
-        let connection: Connection
-        if let last, last.id == id {
-            connection = last
-        } else {
-            guard let found = connections[id] else { return nil }
-            connection = found
-            last = found
+    /// Calls `body` with the open connection with this id, noted as staged first; not at all when
+    /// there is none. The connection is lent for the call, with no retain.
+    @inline(__always)
+    private mutating func stage(on id: ConnectionID, _ body: (Connection) -> Void) {
+        if let last, last._withUnsafeGuaranteedRef({ $0.id == id }) {
+            last._withUnsafeGuaranteedRef { connection in
+                if !connection.hasStagedOutput { staged.append(connection) }
+                body(connection)
+            }
+            return
         }
-        if !connection.hasStagedOutput { staged.append(connection) }
-        return connection
+        guard let found = connections[id] else { return }
+        last = Unmanaged.passUnretained(found)
+        if !found.hasStagedOutput { staged.append(found) }
+        body(found)
     }
 
     /// Commits the records gathered so far, once; after a failure nothing more is committed. The
     /// records are dropped after the commit, and their list keeps its room for the next turn's.
+    @inline(__always)
     private mutating func commit() {
-        guard !records.isEmpty, failure == nil, let store else { return }
+        guard !records.isEmpty else { return }
+        commitRecords()
+    }
+
+    private mutating func commitRecords() {
+        guard failure == nil, let store else { return }
         do {
             try store.commit(records)
         } catch {

@@ -143,9 +143,11 @@ extension Router {
             let (connection, req, body) = turn.takeReply(at: index)
             guard !turn.isGone(connection) else { continue }
             // A push or open reply is encoded from the outcome where the turn keeps it, which is
-            // destroyed once, with the turn.
+            // destroyed once, with the turn. It is passed in place: lent as a value, the generic call
+            // (not specialized for the daemon's writer, in another module) was handed a copy of it,
+            // a retain and a release of its id, route and params.
             if case .entry(_, let seq) = body, let slot = turn.outcomeSlot(seq: seq) {
-                output.send(connection, req: req, entry: turn.outcomes[slot].reply)
+                output.send(connection, req: req, entry: &turn.outcomes[slot].reply)
                 continue
             }
             // Filled in place: a reply built whole was copied into this variable and the original

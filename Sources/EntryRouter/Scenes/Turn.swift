@@ -72,9 +72,12 @@ struct Turn: Sendable {
             Outcome(reply: EntryReply(id: "", route: "", params: RouteParams(), state: .pending), arrived: false)
         }
 
+        /// The params are nearly always the ones the outcome holds already (an entry's params change
+        /// only when a modal is updated in its slot): then they are left as they are, where assigning
+        /// them retained the new value and released the old one, the same array.
         mutating func set(state: EntryState, params: RouteParams) {
             reply.state = state
-            reply.params = params
+            if !reply.params.isStored(as: params) { reply.params = params }
         }
     }
 
@@ -162,6 +165,18 @@ struct Turn: Sendable {
             default: return true
             }
         }.map(\.input)
+    }
+}
+
+extension RouteParams {
+    /// Whether both values are one array: then they hold the same pairs, and either may stand for the
+    /// other. False for equal params laid out apart.
+    func isStored(as other: RouteParams) -> Bool {
+        bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { theirs in
+                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+            }
+        }
     }
 }
 

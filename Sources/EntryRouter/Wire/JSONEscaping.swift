@@ -29,7 +29,9 @@ enum JSONEscaping {
     /// that overlap rather than byte by byte: most strings written (ids, routes, params) are short and
     /// need no escape, and for them this is a few loads, one check and two stores. The overlapping
     /// stores write the same bytes twice, never past `length`. A word that needs an escape leaves the
-    /// rest to the byte loop, which finds where it is.
+    /// rest to the byte loop, which finds where it is. Inlined: a push's reply copies four strings
+    /// this way, and the call and its frame were a fifth of the copy.
+    @inline(__always)
     static func copyPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = utf8.baseAddress else { return 0 }
         let length = utf8.count

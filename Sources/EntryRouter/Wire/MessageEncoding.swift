@@ -234,7 +234,9 @@ extension EntryState {
     }
 
     /// What follows a push or open reply's params members: the map's `}` and the `state` member, as
-    /// one run. `EntryStateJSONTests` hold it to `quotedJSON`.
+    /// one run. `EntryStateJSONTests` hold it to `quotedJSON`. Inlined into the reply's encoding,
+    /// where a call returned the run's pointer and length.
+    @inline(__always)
     var closingParamsWithState: StaticString {
         switch self {
         case .pending: "},\"state\":\"pending\""
