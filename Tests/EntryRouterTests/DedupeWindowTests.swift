@@ -133,6 +133,31 @@ struct DedupeWindowTests {
         #expect(Array(empty) == [0, 0] && OriginalNote.read(Array(empty))?.params == [:])
     }
 
+    @Test func anInboxIdTagIsTheWindowsTagOfTheSenderId() {
+        for id in ["", "a", "c123", "eight-by", "a sender id longer than two words", "Grüße"] {
+            let tag = Array(id.utf8).withUnsafeBytes { SightingTable<KeyHash>.tag(of: $0, space: 0) }
+            #expect(SlotIndex.tag(of: id) == tag, "\(id)")
+        }
+    }
+
+    @Test func aClaimGivenTheIdTagFindsWhatAClaimWithoutItStored() {
+        var window = DedupeWindow(window: 100, restoring: [])
+        let ids = (0..<200).map { "c\($0)" }
+        for (n, id) in ids.enumerated() where n % 2 == 0 {
+            #expect(Self.claimNew(&window, DedupeKey(senderId: id), at: 0))
+        }
+        for (n, id) in ids.enumerated() {
+            let repeated = window.claim(DedupeKey(senderId: id), idTag: SlotIndex.tag(of: id), at: Self.at(1),
+                                        shape: Self.card, params: [:])
+            #expect((repeated != nil) == (n % 2 == 0), "\(id)")
+        }
+        for id in ids { #expect(window.sighting(of: DedupeKey(senderId: id), at: Self.at(2)) != nil) }
+        // A fingerprint is in the other space: a sender id's tag given with it is not used.
+        #expect(window.claim(DedupeKey(fingerprint: "c1"), idTag: SlotIndex.tag(of: "c1"), at: Self.at(3),
+                             shape: Self.card, params: [:]) == nil)
+        #expect(window.sighting(of: DedupeKey(fingerprint: "c1"), at: Self.at(4)) != nil)
+    }
+
     static func write(_ note: OriginalNote, to arena: inout ByteArena) {
         arena.append(exactly: note.byteCount) { note.write(to: &$0) }
     }

@@ -58,11 +58,17 @@ struct DedupeWindow: Sendable {
     /// now with the arrival's route `shape` and `params`, and returns nil. One lookup does both: every
     /// arrival with a key asks, and almost every one is new. An arrival refused after that gives the key
     /// back with `unclaim`.
-    mutating func claim(_ key: DedupeKey, at now: Instant, shape: RouteShape, params: RouteParams) -> Sighting? {
+    ///
+    /// `idTag` is `SlotIndex.tag(of:)` of the key's sender id, when the caller has it: sender ids are the
+    /// table's space 0, whose hash is seeded as `SlotIndex` seeds it, so that tag is the table's tag too
+    /// and an arrival's id is hashed once for the inbox and the window. Ignored for a launch fingerprint.
+    mutating func claim(_ key: DedupeKey, idTag: UInt32? = nil, at now: Instant, shape: RouteShape,
+                        params: RouteParams) -> Sighting? {
         let route = number(of: shape)
         let note = OriginalNote(route: route, params: params)
+        let tag = key.isSenderId ? idTag : nil
         let earlier = Self.withBytes(of: key) { bytes in
-            table.claim(bytes, space: Self.space(of: key), at: now, window: window, note: note)
+            table.claim(bytes, space: Self.space(of: key), tag: tag, at: now, window: window, note: note)
         }
         guard let earlier else { return nil }
         guard !note.isWritten(as: earlier.note) else {

@@ -6,6 +6,13 @@ struct RouteShapes: Sendable {
     private var byRouteIndex: [RouteShape?] = []
     private var byName: [String: [RouteShape]] = [:]
     private var kindSlots: [String: Int] = [:]
+    /// The shared route of the last match looked up, and its shape. A `RoutingTable` shares one
+    /// immutable route between all matches of a config route, and consecutive arrivals mostly come
+    /// from one route: the same object means the same name, target, gates and actions, so an identity
+    /// check stands in for comparing them. Held strongly, so the object cannot be freed and its
+    /// address reused by another route.
+    private var lastRoute: RouteMatch.Route?
+    private var lastShape: RouteShape?
 
     init(config: Config) {
         for route in config.routes {
@@ -22,16 +29,23 @@ struct RouteShapes: Sendable {
         }
     }
 
-    /// The shape of a match. A match from a `RoutingTable` names its config route, which costs one
-    /// comparison (the arrays and dictionaries compared share storage with the config's); any other
-    /// is looked up by name.
+    /// The shape of a match. A match of the same shared route as the last one has the last one's
+    /// shape. A match from a `RoutingTable` names its config route, which costs one comparison (the
+    /// arrays and dictionaries compared share storage with the config's); any other is looked up by
+    /// name.
     mutating func shape(of match: RouteMatch) -> RouteShape {
+        if let lastRoute, lastRoute === match.shared, let lastShape { return lastShape }
+        let found: RouteShape
         if let index = match.routeIndex, index < byRouteIndex.count, let known = byRouteIndex[index],
            known.isShape(of: match) {
-            return known
+            found = known
+        } else {
+            found = shape(name: match.route, target: RouteShape.Target(match.target), requires: match.requires,
+                          actions: match.actions)
         }
-        return shape(name: match.route, target: RouteShape.Target(match.target), requires: match.requires,
-                     actions: match.actions)
+        lastRoute = match.shared
+        lastShape = found
+        return found
     }
 
     /// The shape of config route `index`, nil for a redirect route.

@@ -102,7 +102,7 @@ extension Router {
             return .known(held)
         }
         guard let key = arrival.dedupeKey,
-              let sighting = dedupe.claim(key, at: turn.now, shape: shape, params: params) else {
+              let sighting = dedupe.claim(key, idTag: idTag, at: turn.now, shape: shape, params: params) else {
             return nil
         }
         guard let original = sighting.original else { return .unknown }

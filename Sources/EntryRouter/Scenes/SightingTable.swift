@@ -58,11 +58,12 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     }
 
     /// The earlier sighting of `key` in `space` if it is at most `window` old at `now`. Otherwise `key` is
-    /// remembered as seen now with `note`, and the result is nil. One hash and one probe run do both.
-    mutating func claim(_ key: UnsafeRawBufferPointer, space: UInt64, at now: Instant, window: Int64,
-                        note: some SightingNote) -> Earlier? {
+    /// remembered as seen now with `note`, and the result is nil. One hash and one probe run do both;
+    /// `tag` is the key's `tag(of:space:)` when the caller has it already, and then nothing is hashed.
+    mutating func claim(_ key: UnsafeRawBufferPointer, space: UInt64, tag: UInt32? = nil, at now: Instant,
+                        window: Int64, note: some SightingNote) -> Earlier? {
         index.reserveOneMore()
-        let tag = Self.tag(of: key, space: space)
+        let tag = tag ?? Self.tag(of: key, space: space)
         let probe = index.probe(tag: tag) { matches(Int($0), key, space) }
         if let found = probe.slot {
             let at = sightings[Int(found)].at
@@ -103,7 +104,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     }
 
     /// The high half of the key's hash, seeded with its space: what the index keeps of it.
-    private static func tag(of key: UnsafeRawBufferPointer, space: UInt64) -> UInt32 {
+    static func tag(of key: UnsafeRawBufferPointer, space: UInt64) -> UInt32 {
         UInt32(truncatingIfNeeded: Hashing.hash(key, seed: space) >> 32)
     }
 
