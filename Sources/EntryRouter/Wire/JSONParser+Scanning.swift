@@ -87,24 +87,25 @@ extension JSONParser {
             memberCount += 1
             skipWhitespace()
             let valueStart = position
-            // Most payload values are strings: checked here, without the general dispatch, and recorded
-            // in one step. Any other value may be an object, whose members are recorded after this
-            // one: its slot is taken first and filled in once the value's subtree is known.
-            if position < bytes.count && bytes[position] == ASCII.quote {
-                let plainValue = try scanString()
-                scan.members.append(PushPayload.Member(
-                    keyStart: Int32(quote + 1 - scan.base), keyEnd: Int32(keyEnd - scan.base),
-                    valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),
-                    subtreeEnd: Int32(scan.members.count + 1), kind: .string, keyPlain: plainKey, valuePlain: plainValue))
-                continue
-            }
+            // Most payload values are strings: checked here, without the general dispatch, and appended
+            // whole once scanned. Any other value may be an object, whose members are recorded after
+            // this one: its slot is taken first and filled in once the value's subtree is known.
             let slot = scan.members.count
-            scan.members.append(PushPayload.Member())
-            let (kind, plainValue) = try scanValue(&scan, indexed: true)
-            scan.members[slot] = PushPayload.Member(
+            let isString = position < bytes.count && bytes[position] == ASCII.quote
+            let kind: PushPayload.Kind
+            let plainValue: Bool
+            if isString {
+                (kind, plainValue) = (.string, try scanString())
+            } else {
+                scan.members.append(PushPayload.Member())
+                (kind, plainValue) = try scanValue(&scan, indexed: true)
+            }
+            let member = PushPayload.Member(
                 keyStart: Int32(quote + 1 - scan.base), keyEnd: Int32(keyEnd - scan.base),
                 valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),
-                subtreeEnd: Int32(scan.members.count), kind: kind, keyPlain: plainKey, valuePlain: plainValue)
+                subtreeEnd: Int32(isString ? slot + 1 : scan.members.count), kind: kind, keyPlain: plainKey,
+                valuePlain: plainValue)
+            if isString { scan.members.append(member) } else { scan.members[slot] = member }
         }
         if indexed {
             try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
