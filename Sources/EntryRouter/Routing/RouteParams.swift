@@ -284,3 +284,15 @@ extension RouteParams: CustomStringConvertible {
         return "[" + map { "\(String(reflecting: $0.key)): \(String(reflecting: $0.value))" }.joined(separator: ", ") + "]"
     }
 }
+
+extension RouteParams {
+    /// Whether both values are one array: then they hold the same pairs, and either may stand for the
+    /// other. False for equal params laid out apart.
+    func isStored(as other: RouteParams) -> Bool {
+        bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { theirs in
+                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+            }
+        }
+    }
+}

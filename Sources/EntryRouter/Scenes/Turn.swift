@@ -168,18 +168,6 @@ struct Turn: Sendable {
     }
 }
 
-extension RouteParams {
-    /// Whether both values are one array: then they hold the same pairs, and either may stand for the
-    /// other. False for equal params laid out apart.
-    func isStored(as other: RouteParams) -> Bool {
-        bytes.withUnsafeBufferPointer { mine in
-            other.bytes.withUnsafeBufferPointer { theirs in
-                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-            }
-        }
-    }
-}
-
 private extension Array {
     /// Removes every element; keeps the room for the next ones unless it is more than `limit`
     /// elements. An empty array is left as it is. The elements are popped one by one: emptying
