@@ -64,6 +64,7 @@ int lg_conn_fill(lg_run *r, lg_conn *c, uint64_t now) {
             if (charged_from < now) t0 = charged_from;
         }
         c->sent_ns[(c->head + c->inflight) % w] = t0;
+        if (r->phase == LG_MEASURE && c->issued >= c->lines.count) r->out->repeated++;
         c->inflight++;
         c->issued++;
         if (c->out_lines == 0) {

@@ -61,11 +61,11 @@ static void print_result(const entryd_loadgen_config *cfg, const entryd_loadgen_
                          const sampler *s) {
     double client = cpu_s(&s->self[1]) - cpu_s(&s->self[0]);
     printf("{\"conns\":%u,\"window\":%u,\"rate\":%.0f,\"elapsed_s\":%.3f,\"requests\":%llu,"
-           "\"replies\":%llu,\"error_replies\":%llu,\"replies_per_s\":%.0f,\"req_bytes\":%.1f,"
+           "\"repeated\":%llu,\"replies\":%llu,\"error_replies\":%llu,\"replies_per_s\":%.0f,\"req_bytes\":%.1f,"
            "\"mean_us\":%.1f,\"p50_us\":%.1f,\"p90_us\":%.1f,\"p99_us\":%.1f,\"p999_us\":%.1f,"
            "\"max_us\":%.1f,\"client_cpu\":%.3f,\"client_cpu_us_per_req\":%.3f",
            cfg->connections, cfg->window, cfg->rate, r->elapsed_seconds,
-           (unsigned long long)r->requests, (unsigned long long)r->replies,
+           (unsigned long long)r->requests, (unsigned long long)r->repeated, (unsigned long long)r->replies,
            (unsigned long long)r->error_replies, r->replies_per_second,
            r->requests ? (double)r->bytes_sent / (double)r->requests : 0.0, r->mean_us, r->p50_us,
            r->p90_us, r->p99_us, r->p999_us, r->max_us, client / r->elapsed_seconds,

@@ -29,7 +29,8 @@ private func text<T>(_ field: T) -> String {
 
 @Suite struct LoadGenTests {
     /// Lines per connection smaller than the total makes every connection wrap its request buffer,
-    /// the path where a partial write and the wrap meet.
+    /// the path where a partial write and the wrap meet; every line sent a second time is counted
+    /// as repeated (each connection here sends more than its lines).
     @Test(arguments: [(1, 1, 1024), (4, 16, 7), (3, 5, 1)] as [(UInt32, UInt32, UInt32)])
     func everyRequestGetsExactlyOneReply(connections: UInt32, window: UInt32, linesPerConnection: UInt32) throws {
         let server = try EchoServerProcess()
@@ -41,6 +42,7 @@ private func text<T>(_ field: T) -> String {
         }
         #expect(status == 0, "\(text(r.error))")
         #expect(r.requests == 5000)
+        #expect(r.repeated == 5000 - UInt64(connections * linesPerConnection))
         #expect(r.replies == 5000)
         #expect(r.error_replies == 0)
         #expect(r.bytes_received == r.bytes_sent)
@@ -56,6 +58,7 @@ private func text<T>(_ field: T) -> String {
         }
         #expect(status == 0, "\(text(r.error))")
         #expect(r.requests == 300)
+        #expect(r.repeated == 0)
         #expect(r.replies == 300)
     }
 

@@ -38,6 +38,10 @@ typedef struct entryd_loadgen_config {
 
 typedef struct entryd_loadgen_result {
     uint64_t requests;             /* requests sent in the measured window */
+    /* Of those, requests whose line had been sent before on its connection (its lines ran out and
+     * were cycled): a server that deduplicates by id answers them on a cheaper path, so a run
+     * meant to measure distinct ids must see 0 here. */
+    uint64_t repeated;
     uint64_t replies;              /* reply lines received in the measured window */
     uint64_t error_replies;        /* of those, lines containing "ok":false */
     uint64_t bytes_sent;
