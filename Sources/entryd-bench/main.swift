@@ -8,6 +8,7 @@ import Glibc
 let sections: [(name: String, run: () -> Void)] = [
     ("routing", RoutingBench.run),
     ("handoff", HandoffBench.run),
+    ("growth", GrowthBench.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
