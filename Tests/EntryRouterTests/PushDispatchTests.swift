@@ -145,7 +145,12 @@ import Testing
             dispatch.keyedRoutes(for: lookup.stringHead(at: 0), at: 0, lookup)
         }
         var tried: [Int] = []
-        _ = dispatch.firstRoute(keyed: keyed) { tried.append($0); return false }
+        _ = dispatch.firstRoute(keyed: keyed) { position, isKeyed in
+            // A route is told keyed exactly when it came from the value's own list.
+            #expect(isKeyed == !dispatch.others.contains(Int32(position)))
+            tried.append(position)
+            return false
+        }
         return tried
     }
 

@@ -110,30 +110,34 @@ final class PushDispatch: Sendable {
     }
 
     /// The first of the routes at `keyed` (a range from `keyedRoutes`) and the others, taken in file
-    /// order, for which `matches` holds.
+    /// order, for which `matches` holds; its second argument tells a route of `keyed`, whose test at
+    /// `path` is known to hold, from one of the others.
     @inline(__always)
-    func firstRoute(keyed range: Range<Int>, where matches: (Int) -> Bool) -> Int? {
+    func firstRoute(keyed range: Range<Int>, where matches: (_ position: Int, _ keyed: Bool) -> Bool) -> Int? {
         keyed.withUnsafeBufferPointer { keyed in
             others.withUnsafeBufferPointer { others in
                 var next = range.lowerBound
                 var other = 0
                 while true {
                     let position: Int32
+                    let isKeyed: Bool
                     if next < range.upperBound {
-                        if other < others.count && others[other] < keyed[next] {
-                            position = others[other]
-                            other &+= 1
-                        } else {
+                        isKeyed = !(other < others.count && others[other] < keyed[next])
+                        if isKeyed {
                             position = keyed[next]
                             next &+= 1
+                        } else {
+                            position = others[other]
+                            other &+= 1
                         }
                     } else if other < others.count {
                         position = others[other]
                         other &+= 1
+                        isKeyed = false
                     } else {
                         return nil
                     }
-                    if matches(Int(position)) { return Int(position) }
+                    if matches(Int(position), isKeyed) { return Int(position) }
                 }
             }
         }

@@ -149,6 +149,18 @@ final class PushRoutes: Sendable {
             expectations.append(expected)
             return tests.count - 1
         }
+        let dispatch = dispatching ? PushDispatch(tests: dispatchTests) : nil
+        if let dispatch {
+            // A keyed route's test at the dispatch path holds for every payload it is tried on: put
+            // first, it is the one test the route loop skips for such a route.
+            for span in spans {
+                let range = Int(span.firstTest)..<Int(span.endTest)
+                guard let at = range.first(where: { tests[$0].path == dispatch.path && tests[$0].head != .none }) else { continue }
+                tests.swapAt(range.lowerBound, at)
+                expectations.swapAt(range.lowerBound, at)
+            }
+        }
+        self.dispatch = dispatch
         self.spans = spans
         self.tests = tests
         self.expectations = expectations
@@ -163,7 +175,6 @@ final class PushRoutes: Sendable {
         self.paramKeyBounds = paramKeyBounds
         identities = routes.map { Int32($0.reader.identity ?? -1) }
         link = linkKey.map(number)
-        dispatch = dispatching ? PushDispatch(tests: dispatchTests) : nil
         self.values = values
         self.paths = paths
         self.pool = pool
@@ -257,7 +268,9 @@ final class PushRoutes: Sendable {
                 if head.isEscaped { return firstMatchInOrder(tables, payload, lookup, probes) }
                 if head != .none { keyed = dispatch.keyedRoutes(for: head, at: member, lookup) }
             }
-            return dispatch.firstRoute(keyed: keyed) { matches(tables.spans[$0], tables, payload, lookup, probes) }
+            return dispatch.firstRoute(keyed: keyed) { position, isKeyed in
+                matches(tables.spans[position], from: isKeyed ? 1 : 0, tables, payload, lookup, probes)
+            }
         }
         return firstMatchInOrder(tables, payload, lookup, probes)
     }
@@ -266,7 +279,7 @@ final class PushRoutes: Sendable {
     /// payload strings that equal a selector's only as text.
     private func firstMatchInOrder(_ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
                                    _ probes: UnsafeMutableBufferPointer<Probe>) -> Int? {
-        tables.spans.indices.first { matches(tables.spans[$0], tables, payload, lookup, probes) }
+        tables.spans.indices.first { matches(tables.spans[$0], from: 0, tables, payload, lookup, probes) }
     }
 
     /// The match of the route of `span`, the route at `position`: its params read from `payload` (a
@@ -350,12 +363,13 @@ final class PushRoutes: Sendable {
         var member: Int? { index < 0 ? nil : Int(index) }
     }
 
-    /// Whether every test of `span` holds in `payload`. Inlined into the loop over the routes: the
-    /// usual miss costs a few comparisons, less than a call.
+    /// Whether every test of `span` from its `skipped`th holds in `payload` (the tests before it are
+    /// known to hold: a keyed route's first test is its dispatch test). Inlined into the loop over the
+    /// routes: the usual miss costs a few comparisons, less than a call.
     @inline(__always)
-    private func matches(_ span: Span, _ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
+    private func matches(_ span: Span, from skipped: Int, _ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
                          _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
-        var position = Int(span.firstTest)
+        var position = Int(span.firstTest) &+ skipped
         while position < Int(span.endTest) {
             guard let member = probe(Int(tables.tests[position].path), lookup, probes).member,
                   holds(position, member, tables, payload, lookup, probes) else { return false }
