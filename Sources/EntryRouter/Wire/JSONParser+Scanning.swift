@@ -55,7 +55,7 @@ extension JSONParser {
     @inline(__always)
     mutating func scanString() throws(JSONParseError) -> Bool {
         let start = position + 1
-        let run = try plainRun(from: start)
+        let run = try Self.plainRun(in: bytes, from: start)
         if run.escaped {
             position = start
             try decodeEscapedString(from: start, firstEscape: run.end)
@@ -100,11 +100,15 @@ extension JSONParser {
                 scan.members.append(PushPayload.Member())
                 (kind, plainValue) = try scanValue(&scan, indexed: true)
             }
+            // The value's end is the member's last offset: when it fits 32 bits, so do the others, and
+            // they are narrowed without a check each.
+            let valueEnd = position - scan.base
+            precondition(valueEnd <= Int32.max, "a payload must be shorter than 2 GiB")
             let member = PushPayload.Member(
-                keyStart: Int32(quote + 1 - scan.base), keyEnd: Int32(keyEnd - scan.base),
-                valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),
-                subtreeEnd: Int32(isString ? slot + 1 : scan.members.count), kind: kind, keyPlain: plainKey,
-                valuePlain: plainValue)
+                keyStart: Int32(truncatingIfNeeded: quote + 1 - scan.base), keyEnd: Int32(truncatingIfNeeded: keyEnd - scan.base),
+                valueStart: Int32(truncatingIfNeeded: valueStart - scan.base), valueEnd: Int32(truncatingIfNeeded: valueEnd),
+                subtreeEnd: Int32(truncatingIfNeeded: isString ? slot + 1 : scan.members.count), kind: kind,
+                keyPlain: plainKey, valuePlain: plainValue)
             if isString { scan.members.append(member) } else { scan.members[slot] = member }
         }
         if indexed {
