@@ -72,6 +72,7 @@ extension JSONParser {
         let base = scan.keys.count
         let firstMember = scan.members.count
         var memberCount = 0
+        var plainKeys = true
         var first = true
         while try nextMember(first: first) {
             first = false
@@ -85,6 +86,7 @@ extension JSONParser {
                 continue
             }
             memberCount += 1
+            plainKeys = plainKeys && plainKey
             skipWhitespace()
             let valueStart = position
             // Most payload values are strings: checked here, without the general dispatch, and appended
@@ -112,7 +114,10 @@ extension JSONParser {
             if isString { scan.members.append(member) } else { scan.members[slot] = member }
         }
         if indexed {
-            try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
+            if memberCount > 1, !(plainKeys && Self.distinctPlainKeys(in: bytes, scan.members.members, base: scan.base,
+                                                                      from: firstMember, count: memberCount)) {
+                try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
+            }
         } else {
             try checkDuplicates(scan.keys[base...], count: scan.keys.count - base)
             scan.keys.removeSubrange(base...)
@@ -144,6 +149,38 @@ extension JSONParser {
             let text = keyText(key)
             if !seen.insert(text).inserted { throw failure(Int(key.quote), "duplicate key \"\(text)\"") }
         }
+    }
+
+    /// Whether the plain keys of an indexed object's `count` members (at most 16) are all different,
+    /// compared as bytes in place: the usual object, answered inline without a call that copies the
+    /// parser. False sends it to `checkMemberDuplicates`, which finds and reports the duplicate.
+    @inline(__always)
+    private static func distinctPlainKeys(in bytes: UnsafeBufferPointer<UInt8>,
+                                          _ members: UnsafeBufferPointer<PushPayload.Member>, base: Int,
+                                          from first: Int, count: Int) -> Bool {
+        guard count <= 16, let text = bytes.baseAddress.map({ $0 + base }) else { return false }
+        var later = Int(members[first].subtreeEnd)
+        while later < members.count {
+            let key = members[later]
+            let length = Int(key.keyEnd - key.keyStart)
+            var earlier = first
+            while earlier < later {
+                let other = members[earlier]
+                if Int(other.keyEnd - other.keyStart) == length,
+                   equalBytes(text + Int(key.keyStart), text + Int(other.keyStart), count: length) {
+                    return false
+                }
+                earlier = Int(other.subtreeEnd)
+            }
+            later = Int(key.subtreeEnd)
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        for k in 0..<count where a[k] != b[k] { return false }
+        return true
     }
 
     /// `checkDuplicates` for an indexed object, whose keys are its recorded members: the usual object,
