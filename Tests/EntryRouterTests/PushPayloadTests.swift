@@ -41,6 +41,8 @@ import Testing
         #"{"a":1,"a":2}"#, #"{"a":1,"\u0061":2}"#, "{\"K\":1,\"\u{212A}\":2}", "{\"\u{e9}\":1,\"e\u{301}\":2}",
         #"{"x":{"a":1,"b":2,"a":3}}"#, #"{"x":[{"a":1,"a":2}]}"#, #"{"a":1,"a":2,"b":}"#,
         #"{"a":{"b":1,"b":2},"a":3}"#, #"{"a\"b":1,"a\"b":2}"#, #"{"ab":1,"a":2,"b":3}"#,
+        // Keys of equal length, and a later key equal to one nested in an earlier member's value.
+        #"{"ab":1,"ba":2}"#, #"{"ab":1,"ab":2}"#, #"{"a":{"b":1},"b":2}"#, #"{"a":1,"b":{"a":2},"a":3}"#,
     ])
     func agreesWithTheParser(text: String) {
         expectAgreement(Array(text.utf8), Comment(rawValue: text))

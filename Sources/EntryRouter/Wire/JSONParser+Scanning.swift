@@ -55,7 +55,7 @@ extension JSONParser {
     @inline(__always)
     mutating func scanString() throws(JSONParseError) -> Bool {
         let start = position + 1
-        let run = try plainRun(from: start)
+        let run = try Self.plainRun(in: bytes, from: start)
         if run.escaped {
             position = start
             try decodeEscapedString(from: start, firstEscape: run.end)
@@ -72,6 +72,7 @@ extension JSONParser {
         let base = scan.keys.count
         let firstMember = scan.members.count
         var memberCount = 0
+        var plainKeys = true
         var first = true
         while try nextMember(first: first) {
             first = false
@@ -85,6 +86,7 @@ extension JSONParser {
                 continue
             }
             memberCount += 1
+            plainKeys = plainKeys && plainKey
             skipWhitespace()
             let valueStart = position
             // Most payload values are strings: checked here, without the general dispatch, and appended
@@ -100,15 +102,22 @@ extension JSONParser {
                 scan.members.append(PushPayload.Member())
                 (kind, plainValue) = try scanValue(&scan, indexed: true)
             }
+            // The value's end is the member's last offset: when it fits 32 bits, so do the others, and
+            // they are narrowed without a check each.
+            let valueEnd = position - scan.base
+            precondition(valueEnd <= Int32.max, "a payload must be shorter than 2 GiB")
             let member = PushPayload.Member(
-                keyStart: Int32(quote + 1 - scan.base), keyEnd: Int32(keyEnd - scan.base),
-                valueStart: Int32(valueStart - scan.base), valueEnd: Int32(position - scan.base),
-                subtreeEnd: Int32(isString ? slot + 1 : scan.members.count), kind: kind, keyPlain: plainKey,
-                valuePlain: plainValue)
+                keyStart: Int32(truncatingIfNeeded: quote + 1 - scan.base), keyEnd: Int32(truncatingIfNeeded: keyEnd - scan.base),
+                valueStart: Int32(truncatingIfNeeded: valueStart - scan.base), valueEnd: Int32(truncatingIfNeeded: valueEnd),
+                subtreeEnd: Int32(truncatingIfNeeded: isString ? slot + 1 : scan.members.count), kind: kind,
+                keyPlain: plainKey, valuePlain: plainValue)
             if isString { scan.members.append(member) } else { scan.members[slot] = member }
         }
         if indexed {
-            try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
+            if memberCount > 1, !(plainKeys && Self.distinctPlainKeys(in: bytes, scan.members.members, base: scan.base,
+                                                                      from: firstMember, count: memberCount)) {
+                try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
+            }
         } else {
             try checkDuplicates(scan.keys[base...], count: scan.keys.count - base)
             scan.keys.removeSubrange(base...)
@@ -140,6 +149,38 @@ extension JSONParser {
             let text = keyText(key)
             if !seen.insert(text).inserted { throw failure(Int(key.quote), "duplicate key \"\(text)\"") }
         }
+    }
+
+    /// Whether the plain keys of an indexed object's `count` members (at most 16) are all different,
+    /// compared as bytes in place: the usual object, answered inline without a call that copies the
+    /// parser. False sends it to `checkMemberDuplicates`, which finds and reports the duplicate.
+    @inline(__always)
+    private static func distinctPlainKeys(in bytes: UnsafeBufferPointer<UInt8>,
+                                          _ members: UnsafeBufferPointer<PushPayload.Member>, base: Int,
+                                          from first: Int, count: Int) -> Bool {
+        guard count <= 16, let text = bytes.baseAddress.map({ $0 + base }) else { return false }
+        var later = Int(members[first].subtreeEnd)
+        while later < members.count {
+            let key = members[later]
+            let length = Int(key.keyEnd - key.keyStart)
+            var earlier = first
+            while earlier < later {
+                let other = members[earlier]
+                if Int(other.keyEnd - other.keyStart) == length,
+                   equalBytes(text + Int(key.keyStart), text + Int(other.keyStart), count: length) {
+                    return false
+                }
+                earlier = Int(other.subtreeEnd)
+            }
+            later = Int(key.subtreeEnd)
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        for k in 0..<count where a[k] != b[k] { return false }
+        return true
     }
 
     /// `checkDuplicates` for an indexed object, whose keys are its recorded members: the usual object,

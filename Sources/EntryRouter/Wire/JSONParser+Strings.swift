@@ -4,7 +4,7 @@ extension JSONParser {
     /// Parses a string at the opening quote.
     mutating func parseString() throws(JSONParseError) -> String {
         let start = position + 1
-        let run = try plainRun(from: start)
+        let run = try Self.plainRun(in: bytes, from: start)
         if run.escaped {
             position = start
             return try parseEscapedString(from: start, firstEscape: run.end)
@@ -35,6 +35,15 @@ extension JSONParser {
     /// start of a multi-byte sequence) is then looked at on its own, exactly as before.
     @inline(__always)
     func plainRun(from start: Int) throws(JSONParseError) -> (end: Int, escaped: Bool, ascii: Bool) {
+        try Self.plainRun(in: bytes, from: start)
+    }
+
+    /// `plainRun(from:)` over `bytes` alone. Static, so that a caller in a mutating method passes the
+    /// buffer's two words instead of a copy of the whole parser (seven words spilled to the stack for
+    /// every string the payload scan reads).
+    @inline(__always)
+    static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(JSONParseError)
+        -> (end: Int, escaped: Bool, ascii: Bool) {
         var i = start
         var ascii = true
         while true {
@@ -48,16 +57,16 @@ extension JSONParser {
                     i += 8
                 }
             }
-            guard i < bytes.count else { throw failure(i, "expected '\"' to close the string") }
+            guard i < bytes.count else { throw JSONParseError(offset: i, reason: "expected '\"' to close the string") }
             let byte = bytes[i]
             if byte == ASCII.quote { return (i, false, ascii) }
             if byte == ASCII.backslash { return (i, true, ascii) }
-            if byte < 0x20 { throw failure(i, "control character in a string (escape it as \\u00XX)") }
+            if byte < 0x20 { throw JSONParseError(offset: i, reason: "control character in a string (escape it as \\u00XX)") }
             if byte < 0x80 {
                 i += 1
             } else {
                 ascii = false
-                i = try skipUTF8Sequence(at: i)
+                i = try skipUTF8Sequence(in: bytes, at: i)
             }
         }
     }
@@ -103,7 +112,7 @@ extension JSONParser {
                 scratch.append(byte)
                 i += 1
             } else {
-                let end = try skipUTF8Sequence(at: i)
+                let end = try Self.skipUTF8Sequence(in: bytes, at: i)
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
                 i = end
             }
@@ -177,7 +186,7 @@ extension JSONParser {
 
     /// Validates the multi-byte UTF-8 sequence starting at `start` (Unicode Table 3-7: no overlong
     /// forms, no encoded surrogates, nothing above U+10FFFF); returns the offset after it.
-    func skipUTF8Sequence(at start: Int) throws(JSONParseError) -> Int {
+    static func skipUTF8Sequence(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONParseError) -> Int {
         let lead = bytes[start]
         let length: Int
         var low: UInt8 = 0x80
@@ -190,13 +199,13 @@ extension JSONParser {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F
-        default: throw failure(start, "invalid UTF-8")
+        default: throw JSONParseError(offset: start, reason: "invalid UTF-8")
         }
         for k in 1..<length {
             let i = start + k
-            guard i < bytes.count else { throw failure(start, "invalid UTF-8 (truncated sequence)") }
+            guard i < bytes.count else { throw JSONParseError(offset: start, reason: "invalid UTF-8 (truncated sequence)") }
             let byte = bytes[i]
-            guard byte >= low, byte <= high else { throw failure(start, "invalid UTF-8") }
+            guard byte >= low, byte <= high else { throw JSONParseError(offset: start, reason: "invalid UTF-8") }
             low = 0x80
             high = 0xBF
         }
