@@ -83,6 +83,9 @@ extension JSONParser {
     }
 
     /// A plain string's bytes inside its quotes (see `MemberValue.plain`); nil for any other value.
+    /// Inlined, as the helpers below: a push reads three plain strings and a `req`, and each call
+    /// spilled the parser's state around work of about the same size.
+    @inline(__always)
     private mutating func plainString() throws(JSONParseError) -> UnsafeBufferPointer<UInt8>? {
         guard peekSignificant() == ASCII.quote else { return nil }
         let start = position + 1
@@ -92,21 +95,49 @@ extension JSONParser {
 
     /// A plain string is ASCII: a short one (every usual `id` and `collapseId`) is written as a
     /// small string, without the standard library's checks (`ShortASCII`).
+    @inline(__always)
     private mutating func nonEmptyPlainString() throws(JSONParseError) -> String? {
         guard let text = try plainString(), !text.isEmpty else { return nil }
         return ShortASCII.string(text)
     }
 
-    /// `req` as the general path keeps it, when it is a number or a plain string.
+    /// `req` as the general path keeps it, when it is a number or a plain string. The usual `req`, a
+    /// short whole number, is read here (`shortWholeNumber`); any other number takes `parseNumber`.
+    @inline(__always)
     private mutating func reqValue() throws(JSONParseError) -> JSONValue? {
         switch peekSignificant() {
         case ASCII.quote:
             return try plainString().map { .string(ShortASCII.string($0)) }
-        case ASCII.minus?, (ASCII.zero...ASCII.nine)?:
+        case (UInt8(ascii: "1")...ASCII.nine)?:
+            if let whole = Self.shortWholeNumber(in: bytes, from: position) {
+                position = whole.end
+                return .number(whole.value)
+            }
+            return .number(try parseNumber())
+        case ASCII.minus?, ASCII.zero?:
             return .number(try parseNumber())
         default:
             return nil
         }
+    }
+
+    /// The number whose first digit (not a zero) is at `start`, when it is at most 15 digits with no
+    /// fraction or exponent after them: the value `parseNumber` gives it (such a number is exact in a
+    /// `Double`), and the offset after its digits. Nil for any other number, which `parseNumber` reads.
+    @inline(__always)
+    private static func shortWholeNumber(in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> (value: Double, end: Int)? {
+        var i = start
+        var magnitude: Int64 = 0
+        while i < bytes.count {
+            let digit = bytes[i] &- ASCII.zero
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int64(digit)
+            i += 1
+        }
+        guard i - start <= 15 else { return nil }
+        if i < bytes.count, bytes[i] == ASCII.dot || bytes[i] == ASCII.lowerE || bytes[i] == ASCII.upperE { return nil }
+        return (Double(magnitude), i)
     }
 
     /// A number that is a whole number as `MemberValue.integer` reads one; nil for any other value.
