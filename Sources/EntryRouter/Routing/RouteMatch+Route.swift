@@ -4,6 +4,9 @@ extension RouteMatch {
     /// to it with one reference, and a match whose field is set gets a changed copy (`with`).
     final class Route: Sendable {
         let fields: Fields
+        /// Whether the target is a modal, the one kind whose match keeps an identity value: read
+        /// where a match is made, so that no copy of the target enum is made to ask its case.
+        let isModal: Bool
 
         /// The fields of a route. A modal target's identity is always nil here: the value is the match's own.
         struct Fields: Sendable {
@@ -18,6 +21,7 @@ extension RouteMatch {
         init(_ fields: Fields) {
             var fields = fields
             fields.target = fields.target.withoutIdentity
+            if case .modal = fields.target { isModal = true } else { isModal = false }
             self.fields = fields
         }
 

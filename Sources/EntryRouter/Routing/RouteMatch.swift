@@ -22,10 +22,10 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     /// A match of `route`, a route a `RoutingTable` made; `identity` is kept for a modal target only.
-    init(_ route: Route, params: consuming RouteParams, identity: String?) {
+    init(_ route: Route, params: consuming RouteParams, identity: consuming String?) {
         shared = route
         self.params = params
-        if case .modal = route.fields.target { self.identity = identity }
+        if route.isModal { self.identity = identity }
     }
 
     /// The final route's name, after redirects.

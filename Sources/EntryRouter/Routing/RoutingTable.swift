@@ -4,7 +4,11 @@
 /// with ten routes as with a hundred thousand. A config from `Config.load` is valid; for a config
 /// built by hand, a pattern or redirect template that does not parse never matches, and of two
 /// patterns with the same shape the first declared is kept.
-public struct RoutingTable: EntryRouting {
+///
+/// A class, immutable once built: the router holds it as `any EntryRouting`, and a reference is
+/// stored in the existential itself, where a struct of this size was boxed and copied whole (over
+/// 200 bytes) by the witness on every entry routed.
+public final class RoutingTable: EntryRouting {
     public let config: Config
     private let trie: RouteTrie
     /// Per route, in config order, what a hit reads first: the route its matches share and its
@@ -241,8 +245,10 @@ public struct RoutingTable: EntryRouting {
 
     /// `finish` for a push route's match: the params moved into the match rather than copied, and the
     /// identity value (R7) as `PushParams` read it, so that no name is hashed. The identity value is
-    /// the route's own: a redirect route's target finds its value by name, as for a URL.
-    func finish(push index: Int, params: consuming RouteParams, identity: String?) -> Result<RouteMatch, WireError> {
+    /// the route's own: a redirect route's target finds its value by name, as for a URL. Inlined: as
+    /// a call on the class, the route and the identity value were retained around it.
+    @inline(__always)
+    func finish(push index: Int, params: consuming RouteParams, identity: consuming String?) -> Result<RouteMatch, WireError> {
         // Only a final route has a shared route: its head tells, with no read of its outcome.
         guard let route = heads[index].route else { return finish(route: index, params: params, hops: 0) }
         return .success(RouteMatch(route, params: params, identity: identity))
