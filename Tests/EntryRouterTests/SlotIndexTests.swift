@@ -55,6 +55,35 @@ struct SlotIndexTests {
         }
     }
 
+    /// `retag` as an in-place replacement uses it: keys colliding on one home, the retagged slot's
+    /// word in the middle of their run, then retagged into the same run and out of it; every other key
+    /// stays reachable and the count does not change.
+    @Test func retaggingASlotMovesItsWordAndKeepsEveryOtherKey() {
+        var owner = Owner()
+        owner.forcedTag = { $0.hasPrefix("x") ? 0x8000_0000 : SlotIndex.tag(of: $0) }
+        for key in ["x1", "x2", "x3", "y"] { owner.set(key) }
+        owner.index.retag(slot: 1, from: owner.tags[1], to: owner.tag("x4"))
+        owner.keys[1] = "x4"
+        owner.tags[1] = owner.tag("x4")
+        owner.index.retag(slot: 1, from: owner.tags[1], to: owner.tag("z"))
+        owner.keys[1] = "z"
+        owner.tags[1] = owner.tag("z")
+        #expect(owner.index.count == 4)
+        #expect(owner.slot(of: "x1") == 0 && owner.slot(of: "x3") == 2 && owner.slot(of: "y") == 3)
+        #expect(owner.slot(of: "z") == 1 && owner.slot(of: "x2") == nil && owner.slot(of: "x4") == nil)
+    }
+
+    /// A slot without a word (nothing to remove) gets one, and the index grows for it when full.
+    @Test func retaggingASlotWithoutAWordAddsOne() {
+        var owner = Owner()
+        for n in 0..<12 { owner.set("key-\(n)") }
+        owner.keys.append("new")
+        owner.tags.append(owner.tag("new"))
+        owner.index.retag(slot: 12, from: owner.tag("absent"), to: owner.tag("new"))
+        #expect(owner.index.count == 13 && owner.slot(of: "new") == 12)
+        for n in 0..<12 { #expect(owner.slot(of: "key-\(n)") == Int32(n)) }
+    }
+
     @Test func anEmptyIndexFindsNothingAndRemovesNothing() {
         var index = SlotIndex()
         #expect(index.probe(tag: 7) { _ in true }.slot == nil)

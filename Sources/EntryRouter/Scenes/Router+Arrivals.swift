@@ -22,7 +22,9 @@ extension Router {
         case refused(WireError)
     }
 
-    mutating func admit(_ routed: Result<RouteMatch, WireError>, _ arrival: Arrival) -> Admission {
+    /// The arrival is taken, not lent: its id, collapseId and scene move into the new entry rather
+    /// than being copied into it and released with the arrival.
+    mutating func admit(_ routed: Result<RouteMatch, WireError>, _ arrival: consuming Arrival) -> Admission {
         let match: RouteMatch
         switch routed {
         case .failure(let error): return .refused(error)
@@ -53,14 +55,14 @@ extension Router {
         case let seconds?: expires = Instant(seconds: seconds)
         case nil: expires = match.ttl.map { turn.now.adding(seconds: $0) }
         }
-        let entry = Entry(id: arrival.id ?? newEntryID(), params: match.params, shape: shape,
-                          collapseId: arrival.collapseId, identity: identity, scene: arrival.scene, received: turn.now,
-                          seq: newSeq(), expires: expires, source: arrival.source, state: .pending)
+        let collapseIdTag = Inbox.Tags.tag(of: arrival.collapseId)
+        let entry = Entry(id: arrival.id.take() ?? newEntryID(), params: match.params, shape: shape,
+                          collapseId: arrival.collapseId.take(), identity: identity, scene: arrival.scene.take(),
+                          received: turn.now, seq: newSeq(), expires: expires, source: arrival.source, state: .pending)
         if persisting, let key = arrival.dedupeKey { turn.persists.append(.seen(SeenKey(key, at: turn.now))) }
         if arrival.expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
         let admitted = Admission.admitted(entry.id, seq: entry.seq)
-        let tags = Inbox.Tags(id: idTag ?? SlotIndex.tag(of: entry.id),
-                              collapseId: Inbox.Tags.tag(of: arrival.collapseId))
+        let tags = Inbox.Tags(id: idTag ?? SlotIndex.tag(of: entry.id), collapseId: collapseIdTag)
         // With no scene, a new entry that is not expired waits in the inbox; when it replaces the
         // newest waiting entry alone (the usual case: one collapseId or kind per sender), it takes
         // that entry's slot instead of the inbox removing one entry and adding another.
