@@ -43,6 +43,10 @@ import Testing
         #"{"a":{"b":1,"b":2},"a":3}"#, #"{"a\"b":1,"a\"b":2}"#, #"{"ab":1,"a":2,"b":3}"#,
         // Keys of equal length, and a later key equal to one nested in an earlier member's value.
         #"{"ab":1,"ba":2}"#, #"{"ab":1,"ab":2}"#, #"{"a":{"b":1},"b":2}"#, #"{"a":1,"b":{"a":2},"a":3}"#,
+        // A member's value missing at the end, a number read in the member loop, arrays of objects
+        // beside recorded members (their keys are collected apart).
+        #"{"a":"#, #"{"a": "#, #"{"a":-"#, #"{"a": 5 ,"b":"c"}"#, #"{"a":[{"b":1},{"b":1,"b":2}]}"#,
+        #"{"a":[{"a":1}],"a":2}"#, #"[{"a":1},{"a":{"b":2,"b":3}}]"#, #"{"a":[],"b":[{}],"c":true}"#,
     ])
     func agreesWithTheParser(text: String) {
         expectAgreement(Array(text.utf8), Comment(rawValue: text))

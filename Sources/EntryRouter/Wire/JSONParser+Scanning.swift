@@ -19,7 +19,14 @@ extension JSONParser {
         return try withUnsafeTemporaryAllocation(of: PushPayload.Member.self, capacity: Self.payloadScratchMembers) {
             (lent) throws(JSONParseError) -> PushPayload in
             var scan = PayloadScan(base: start, members: MemberScratch(lent: lent))
-            let (kind, _) = try scanValue(&scan, indexed: true)
+            // A payload is almost always an object: scanned straight away, without the general dispatch.
+            let kind: PushPayload.Kind
+            if position < bytes.count, bytes[position] == ASCII.openBrace {
+                try scanIndexedObject(&scan)
+                kind = .object
+            } else {
+                kind = try scanIndexedValue(&scan)
+            }
             return PushPayload(text: UnsafeBufferPointer(rebasing: bytes[start..<position]), kind: kind,
                                members: scan.members.members)
         }
@@ -29,22 +36,51 @@ extension JSONParser {
     /// would, without building it, and returns its kind: for members whose value is not used.
     mutating func skipValue() throws(JSONParseError) -> PushPayload.Kind {
         skipWhitespace()
-        var scan = PayloadScan(base: position, members: MemberScratch())
-        return try scanValue(&scan, indexed: false).0
+        var keys: [PayloadScan.Key] = []
+        return try scanValue(&keys)
     }
 
-    /// Returns the value's kind, and for a string whether its text is plain (see `PushPayload.Member`).
-    private mutating func scanValue(_ scan: inout PayloadScan, indexed: Bool) throws(JSONParseError)
-        -> (PushPayload.Kind, plain: Bool) {
+    /// A value whose members are recorded (see `scanIndexedObject`). An array's objects are not:
+    /// their keys are collected for it alone, so that the usual payload, which has no array, never
+    /// makes or releases that collection.
+    private mutating func scanIndexedValue(_ scan: inout PayloadScan) throws(JSONParseError) -> PushPayload.Kind {
         guard let byte = peekSignificant() else { throw failure(position, "expected a value") }
         switch byte {
-        case ASCII.openBrace: try scanObject(&scan, indexed: indexed); return (.object, false)
-        case ASCII.openBracket: try scanArray(&scan); return (.array, false)
-        case ASCII.quote: return (.string, try scanString())
-        case UInt8(ascii: "t"): try parseLiteral("true"); return (.true, false)
-        case UInt8(ascii: "f"): try parseLiteral("false"); return (.false, false)
-        case UInt8(ascii: "n"): try parseLiteral("null"); return (.null, false)
-        case ASCII.minus, ASCII.zero...ASCII.nine: _ = try parseNumber(); return (.number, false)
+        case ASCII.openBrace:
+            try scanIndexedObject(&scan)
+            return .object
+        case ASCII.openBracket:
+            var keys: [PayloadScan.Key] = []
+            try scanArray(&keys)
+            return .array
+        default:
+            return try scanScalar(byte)
+        }
+    }
+
+    /// A value whose members are not recorded; `keys` holds the keys of the objects it is inside.
+    private mutating func scanValue(_ keys: inout [PayloadScan.Key]) throws(JSONParseError) -> PushPayload.Kind {
+        guard let byte = peekSignificant() else { throw failure(position, "expected a value") }
+        switch byte {
+        case ASCII.openBrace:
+            try scanObject(&keys)
+            return .object
+        case ASCII.openBracket:
+            try scanArray(&keys)
+            return .array
+        default:
+            return try scanScalar(byte)
+        }
+    }
+
+    /// A value that is neither an object nor an array, at its first byte `byte`.
+    private mutating func scanScalar(_ byte: UInt8) throws(JSONParseError) -> PushPayload.Kind {
+        switch byte {
+        case ASCII.quote: _ = try scanString(); return .string
+        case UInt8(ascii: "t"): try parseLiteral("true"); return .true
+        case UInt8(ascii: "f"): try parseLiteral("false"); return .false
+        case UInt8(ascii: "n"): try parseLiteral("null"); return .null
+        case ASCII.minus, ASCII.zero...ASCII.nine: _ = try parseNumber(); return .number
         default: throw failure(position, "expected a value")
         }
     }
@@ -65,11 +101,14 @@ extension JSONParser {
         return run.ascii
     }
 
-    /// An indexed object's keys are checked for duplicates from its recorded members; only objects
-    /// inside arrays, which are not recorded, collect their keys in `scan.keys`.
-    private mutating func scanObject(_ scan: inout PayloadScan, indexed: Bool) throws(JSONParseError) {
-        try openObject()
-        let base = scan.keys.count
+    /// An object reachable from the top through objects, at its `{`: each member is recorded as it is
+    /// read. The usual member, a string or a number, is checked and recorded here in one step; any other
+    /// value goes through the general dispatch from where the member stands (its key already read), so
+    /// a nested object or a literal continues the same scan rather than starting it over. The keys are
+    /// checked for duplicates from the recorded members once the object closes.
+    private mutating func scanIndexedObject(_ scan: inout PayloadScan) throws(JSONParseError) {
+        try enterContainer()
+        position += 1
         let firstMember = scan.members.count
         var memberCount = 0
         var plainKeys = true
@@ -80,27 +119,28 @@ extension JSONParser {
             let plainKey = try scanString()
             let keyEnd = position - 1
             try expectColon()
-            guard indexed else {
-                scan.keys.append(PayloadScan.Key(quote: Int32(quote), end: Int32(keyEnd), plain: plainKey))
-                _ = try scanValue(&scan, indexed: false)
-                continue
-            }
             memberCount += 1
             plainKeys = plainKeys && plainKey
             skipWhitespace()
             let valueStart = position
-            // Most payload values are strings: checked here, without the general dispatch, and appended
-            // whole once scanned. Any other value may be an object, whose members are recorded after
-            // this one: its slot is taken first and filled in once the value's subtree is known.
             let slot = scan.members.count
-            let isString = position < bytes.count && bytes[position] == ASCII.quote
+            let byte = position < bytes.count ? bytes[position] : 0
             let kind: PushPayload.Kind
-            let plainValue: Bool
-            if isString {
-                (kind, plainValue) = (.string, try scanString())
-            } else {
+            var plainValue = false
+            var subtreeEnd = slot + 1
+            switch byte {
+            case ASCII.quote:
+                kind = .string
+                plainValue = try scanString()
+            case ASCII.minus, ASCII.zero...ASCII.nine:
+                kind = .number
+                _ = try parseNumber()
+            default:
+                // The value may be an object, whose members are recorded after this one: its slot is
+                // taken first and filled in once the value's subtree is known.
                 scan.members.append(PushPayload.Member())
-                (kind, plainValue) = try scanValue(&scan, indexed: true)
+                kind = try scanIndexedValue(&scan)
+                subtreeEnd = scan.members.count
             }
             // The value's end is the member's last offset: when it fits 32 bits, so do the others, and
             // they are narrowed without a check each.
@@ -109,25 +149,38 @@ extension JSONParser {
             let member = PushPayload.Member(
                 keyStart: Int32(truncatingIfNeeded: quote + 1 - scan.base), keyEnd: Int32(truncatingIfNeeded: keyEnd - scan.base),
                 valueStart: Int32(truncatingIfNeeded: valueStart - scan.base), valueEnd: Int32(truncatingIfNeeded: valueEnd),
-                subtreeEnd: Int32(truncatingIfNeeded: isString ? slot + 1 : scan.members.count), kind: kind,
-                keyPlain: plainKey, valuePlain: plainValue)
-            if isString { scan.members.append(member) } else { scan.members[slot] = member }
+                subtreeEnd: Int32(truncatingIfNeeded: subtreeEnd), kind: kind, keyPlain: plainKey, valuePlain: plainValue)
+            if slot == scan.members.count { scan.members.append(member) } else { scan.members[slot] = member }
         }
-        if indexed {
-            if memberCount > 1, !(plainKeys && Self.distinctPlainKeys(in: bytes, scan.members.members, base: scan.base,
-                                                                      from: firstMember, count: memberCount)) {
-                try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
-            }
-        } else {
-            try checkDuplicates(scan.keys[base...], count: scan.keys.count - base)
-            scan.keys.removeSubrange(base...)
+        if memberCount > 1, !(plainKeys && Self.distinctPlainKeys(in: bytes, scan.members.members, base: scan.base,
+                                                                  from: firstMember, count: memberCount)) {
+            try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
         }
     }
 
-    private mutating func scanArray(_ scan: inout PayloadScan) throws(JSONParseError) {
+    /// An object inside an array, whose members are not recorded: its keys are collected in `keys`
+    /// (after those of the objects it is inside) for the duplicate check when it closes.
+    private mutating func scanObject(_ keys: inout [PayloadScan.Key]) throws(JSONParseError) {
+        try openObject()
+        let base = keys.count
+        var first = true
+        while try nextMember(first: first) {
+            first = false
+            let quote = position
+            let plainKey = try scanString()
+            let keyEnd = position - 1
+            try expectColon()
+            keys.append(PayloadScan.Key(quote: Int32(quote), end: Int32(keyEnd), plain: plainKey))
+            _ = try scanValue(&keys)
+        }
+        try checkDuplicates(keys[base...], count: keys.count - base)
+        keys.removeSubrange(base...)
+    }
+
+    private mutating func scanArray(_ keys: inout [PayloadScan.Key]) throws(JSONParseError) {
         guard try openArray() else { return }
         repeat {
-            _ = try scanValue(&scan, indexed: false)
+            _ = try scanValue(&keys)
         } while try arrayContinues()
     }
 
@@ -235,8 +288,8 @@ extension JSONParser {
     }
 }
 
-/// What a payload scan collects: the members recorded so far, and the keys of the objects being
-/// scanned (innermost last) for the duplicate check when each object closes.
+/// What a payload scan collects: the members recorded so far. (The keys of objects inside arrays,
+/// which are not recorded, are collected apart: see `scanIndexedValue`.)
 struct PayloadScan: ~Copyable {
     /// A key's opening and closing quote, as offsets into the line.
     struct Key {
@@ -248,7 +301,6 @@ struct PayloadScan: ~Copyable {
     /// The offset of the payload's first byte in the line; members are recorded relative to it.
     let base: Int
     var members: MemberScratch
-    var keys: [Key] = []
 }
 
 /// The keys of one indexed object's members, read from the members recorded for it: the first at

@@ -211,6 +211,8 @@ struct JSONParser {
         }
     }
 
+    /// Inlined: it runs for every object and array, and the call cost more than the check.
+    @inline(__always)
     mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         if depth > Self.maxDepth { throw failure(position, "nesting deeper than \(Self.maxDepth) levels") }
