@@ -104,6 +104,20 @@ import Testing
         }
     }
 
+    /// The digit count on both sides of every power of ten up to the largest unsigned value, which
+    /// has twenty.
+    @Test func digitCountsAtEveryPowerOfTen() {
+        #expect(OutputBuffer.digitCount(0) == 1)
+        #expect(OutputBuffer.digitCount(UInt64.max) == 20)
+        var power: UInt64 = 10
+        for digits in 1...19 {
+            #expect(OutputBuffer.digitCount(power - 1) == digits)
+            #expect(OutputBuffer.digitCount(power) == digits + 1)
+            #expect(OutputBuffer.digitCount(power + 1) == digits + 1)
+            if digits < 19 { power *= 10 }
+        }
+    }
+
     /// The table of digit pairs is every number below a hundred, in order.
     @Test func digitPairsAreEveryTwoDigitNumber() {
         let text = OutputBuffer.digitPairs.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }

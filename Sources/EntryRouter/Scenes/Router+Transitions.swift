@@ -138,18 +138,22 @@ extension Router {
             while let record = persists.popLast() { output.persist(record) }
             swap(&persists, &turn.persists)
         }
-        // Each reply, outcome and event is taken out of the turn, not copied: the turn is emptied next.
+        // Each reply, outcome and event is read where the turn keeps it or taken out of it, not
+        // copied: the turn is emptied next.
         for index in turn.replies.indices {
-            let (connection, req, body) = turn.takeReply(at: index)
+            let connection = turn.replies[index].connection
             guard !turn.isGone(connection) else { continue }
             // A push or open reply is encoded from the outcome where the turn keeps it, which is
             // destroyed once, with the turn. It is passed in place: lent as a value, the generic call
             // (not specialized for the daemon's writer, in another module) was handed a copy of it,
-            // a retain and a release of its id, route and params.
-            if case .entry(_, let seq) = body, let slot = turn.outcomeSlot(seq: seq) {
-                output.send(connection, req: req, entry: &turn.outcomes[slot].reply)
+            // a retain and a release of its id, route and params. Its pending reply is only read, and
+            // left for `reset` to destroy: taking it out moved it and stored an empty one in its place,
+            // which `reset` destroyed again.
+            if case .entry(_, let seq) = turn.replies[index].body, let slot = turn.outcomeSlot(seq: seq) {
+                output.send(connection, req: turn.replies[index].req, entry: &turn.outcomes[slot].reply)
                 continue
             }
+            let (_, req, body) = turn.takeReply(at: index)
             // Filled in place: a reply built whole was copied into this variable and the original
             // destroyed (about three hundred instructions); one that holds nothing yet costs nothing.
             var reply = Reply(req: nil, body: .success(.ok))
