@@ -101,6 +101,17 @@ extension JSONParser {
         return run.ascii
     }
 
+    /// A member's key and its colon, from the key's opening quote: where the quote and the closing
+    /// quote are, and whether the key is plain.
+    @inline(__always)
+    private mutating func scanKey() throws(JSONParseError) -> (quote: Int, end: Int, plain: Bool) {
+        let quote = position
+        let plain = try scanString()
+        let end = position - 1
+        try expectColon()
+        return (quote, end, plain)
+    }
+
     /// An object reachable from the top through objects, at its `{`: each member is recorded as it is
     /// read. The usual member, a string or a number, is checked and recorded here in one step; any other
     /// value goes through the general dispatch from where the member stands (its key already read), so
@@ -115,10 +126,7 @@ extension JSONParser {
         var first = true
         while try nextMember(first: first) {
             first = false
-            let quote = position
-            let plainKey = try scanString()
-            let keyEnd = position - 1
-            try expectColon()
+            let (quote, keyEnd, plainKey) = try scanKey()
             memberCount += 1
             plainKeys = plainKeys && plainKey
             skipWhitespace()
@@ -152,9 +160,12 @@ extension JSONParser {
                 subtreeEnd: Int32(truncatingIfNeeded: subtreeEnd), kind: kind, keyPlain: plainKey, valuePlain: plainValue)
             if slot == scan.members.count { scan.members.append(member) } else { scan.members[slot] = member }
         }
-        if memberCount > 1, !(plainKeys && Self.distinctPlainKeys(in: bytes, scan.members.members, base: scan.base,
-                                                                  from: firstMember, count: memberCount)) {
-            try checkMemberDuplicates(scan.members.members, base: scan.base, from: firstMember, count: memberCount)
+        guard memberCount > 1 else { return }
+        let keys = DirectKeys(scan.members.members, base: scan.base, from: firstMember)
+        guard plainKeys, memberCount <= 16 else { return try checkDuplicates(keys, count: memberCount) }
+        if let repeated = Self.firstRepeatedPlainKey(in: bytes, scan.members.members, base: scan.base, from: firstMember) {
+            let key = keys.key(of: scan.members.members[repeated])
+            throw failure(Int(key.quote), "duplicate key \"\(keyText(key))\"")
         }
     }
 
@@ -166,10 +177,7 @@ extension JSONParser {
         var first = true
         while try nextMember(first: first) {
             first = false
-            let quote = position
-            let plainKey = try scanString()
-            let keyEnd = position - 1
-            try expectColon()
+            let (quote, keyEnd, plainKey) = try scanKey()
             keys.append(PayloadScan.Key(quote: Int32(quote), end: Int32(keyEnd), plain: plainKey))
             _ = try scanValue(&keys)
         }
@@ -204,14 +212,15 @@ extension JSONParser {
         }
     }
 
-    /// Whether the plain keys of an indexed object's `count` members (at most 16) are all different,
-    /// compared as bytes in place: the usual object, answered inline without a call that copies the
-    /// parser. False sends it to `checkMemberDuplicates`, which finds and reports the duplicate.
+    /// The first member (in member order) of an indexed object whose plain key equals an earlier
+    /// member's, compared as bytes in place, with no generic sequences (enumerating, taking prefixes)
+    /// that cost more than the comparisons themselves; nil when the keys are all different. Static and
+    /// inlined: the usual object is answered without a call that copies the parser.
     @inline(__always)
-    private static func distinctPlainKeys(in bytes: UnsafeBufferPointer<UInt8>,
-                                          _ members: UnsafeBufferPointer<PushPayload.Member>, base: Int,
-                                          from first: Int, count: Int) -> Bool {
-        guard count <= 16, let text = bytes.baseAddress.map({ $0 + base }) else { return false }
+    private static func firstRepeatedPlainKey(in bytes: UnsafeBufferPointer<UInt8>,
+                                              _ members: UnsafeBufferPointer<PushPayload.Member>, base: Int,
+                                              from first: Int) -> Int? {
+        guard let text = bytes.baseAddress.map({ $0 + base }) else { return nil }
         var later = Int(members[first].subtreeEnd)
         while later < members.count {
             let key = members[later]
@@ -221,41 +230,19 @@ extension JSONParser {
                 let other = members[earlier]
                 if Int(other.keyEnd - other.keyStart) == length,
                    equalBytes(text + Int(key.keyStart), text + Int(other.keyStart), count: length) {
-                    return false
+                    return later
                 }
                 earlier = Int(other.subtreeEnd)
             }
             later = Int(key.subtreeEnd)
         }
-        return true
+        return nil
     }
 
     @inline(__always)
     private static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
         for k in 0..<count where a[k] != b[k] { return false }
         return true
-    }
-
-    /// `checkDuplicates` for an indexed object, whose keys are its recorded members: the usual object,
-    /// a few plain keys, is compared pairwise straight from the members, without the generic
-    /// sequences (enumerating, taking prefixes) that cost more than the comparisons themselves.
-    private func checkMemberDuplicates(_ members: UnsafeBufferPointer<PushPayload.Member>, base: Int, from first: Int,
-                                       count: Int) throws(JSONParseError) {
-        guard count > 1 else { return }
-        let keys = DirectKeys(members, base: base, from: first)
-        guard count <= 16, keys.allSatisfy(\.plain) else { return try checkDuplicates(keys, count: count) }
-        var later = Int(members[first].subtreeEnd)
-        while later < members.count {
-            let key = keys.key(of: members[later])
-            var earlier = first
-            while earlier < later {
-                if sameBytes(key, keys.key(of: members[earlier])) {
-                    throw failure(Int(key.quote), "duplicate key \"\(keyText(key))\"")
-                }
-                earlier = Int(members[earlier].subtreeEnd)
-            }
-            later = Int(members[later].subtreeEnd)
-        }
     }
 
     private func sameBytes(_ a: PayloadScan.Key, _ b: PayloadScan.Key) -> Bool {
