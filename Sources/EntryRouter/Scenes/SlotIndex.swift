@@ -104,16 +104,10 @@ struct SlotIndex: Sendable {
     }
 
     /// Gives `slot`'s word, whose key has tag `old`, the tag `new`: a slot whose key changed (an entry
-    /// replaced in place). With the old word there the count stays as it is and the array never grows;
-    /// no key is compared, as the new key's word is put at the first empty word of its run.
+    /// replaced in place). The old word goes first, so the array never grows for the new one.
     mutating func retag(slot: Int32, from old: UInt32, to new: UInt32) {
         remove(tag: old, slot: slot)
-        reserveOneMore()
-        let mask = words.count - 1
-        var position = home(new)
-        while words[position] != 0 { position = (position + 1) & mask }
-        words[position] = word(new, slot)
-        count += 1
+        insert(tag: new, slot: slot)
     }
 
     /// Gives every word the slot `renumbered` maps its slot to: the owner moved its slots, the keys and
