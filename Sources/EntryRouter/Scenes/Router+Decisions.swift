@@ -3,6 +3,8 @@
 extension Router {
     mutating func decide() {
         expireDue()
+        // Sorting the names allocates even when there are none, about 250 instructions a turn.
+        guard !scenes.isEmpty else { return }
         for name in scenes.keys.sorted() {
             sendShows(of: name)
             presentNext(on: name)
