@@ -116,7 +116,9 @@ public final class Daemon: ConnectionDelegate {
 
     private func startServing() throws(DaemonError) {
         do {
-            turn = try TurnBoundary(loop: loop) { [unowned self] in endTurn() }
+            // Unretained: it runs once per turn, where `unowned` retained and released the daemon each
+            // time, and the boundary is closed before the daemon's `run` returns.
+            turn = try TurnBoundary(loop: loop) { [unowned(unsafe) self] in endTurn() }
             for signum in [SIGTERM, SIGINT] {
                 let watcher = try SignalWatcher(loop: loop)
                 signals.append(watcher)
