@@ -152,4 +152,35 @@ import Testing
         }
         #expect(received == expected)
     }
+
+    @Test func bytesLeftFromEarlierReadsAreNotRead() {
+        // The buffer keeps its room between reads, and what an earlier read left there (newlines, a
+        // trailing `\r`) must not be taken for the current line's.
+        var decoder = FrameDecoder(maxFrame: 8)
+        decoder.append(Array("1234567\r\n".utf8))
+        #expect(drain(&decoder) == ["1234567"])
+        decoder.append(Array("ab".utf8))
+        #expect(drain(&decoder) == [], "the newline left by the first read is not the line's")
+        #expect(decoder.hasPartialLine)
+        decoder.append(Array("c\n".utf8))
+        #expect(drain(&decoder) == ["abc"])
+        #expect(!decoder.hasPartialLine)
+        decoder.append(Array("12345678".utf8))
+        #expect(drain(&decoder) == [], "a line at the limit is not too large, whatever lies beyond it")
+        decoder.append(Array("\n".utf8))
+        #expect(drain(&decoder) == ["12345678"])
+    }
+
+    @Test func aTailMovedToTheFrontKeepsItsBytes() {
+        // A read that ends inside a line after a longer consumed head moves the tail to the front;
+        // the next read continues it there.
+        var decoder = FrameDecoder()
+        decoder.append(Array("a-long-first-line\nxy".utf8))
+        #expect(drain(&decoder) == ["a-long-first-line"])
+        decoder.append(Array("z\nq".utf8))
+        #expect(drain(&decoder) == ["xyz"])
+        decoder.append(Array("\n".utf8))
+        #expect(drain(&decoder) == ["q"])
+        #expect(!decoder.hasPartialLine)
+    }
 }
