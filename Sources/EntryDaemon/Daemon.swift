@@ -30,7 +30,7 @@ public final class Daemon: ConnectionDelegate {
     /// daemon reads and changes it only between such calls, never while one of its own is running.
     @exclusivity(unchecked) private var writer: TurnWriter
     private var nextConnection: UInt64 = 1
-    private var turn: TurnBoundary!
+    private let turn: TurnBoundary
     private let routerTimer: LoopTimer
     /// When the router asked to hear `.timer`. The timer's callback reads it here rather than capturing
     /// it, so a deadline that moves only reschedules the running timer (see `armRouterTimer`).
@@ -68,6 +68,7 @@ public final class Daemon: ConnectionDelegate {
         do {
             loop = try Loop()
             routerTimer = try LoopTimer(loop: loop)
+            turn = try TurnBoundary(loop: loop)
         } catch {
             throw .loop(error)
         }
@@ -118,7 +119,7 @@ public final class Daemon: ConnectionDelegate {
         do {
             // Unretained: it runs once per turn, where `unowned` retained and released the daemon each
             // time, and the boundary is closed before the daemon's `run` returns.
-            turn = try TurnBoundary(loop: loop) { [unowned(unsafe) self] in endTurn() }
+            turn.onTurnEnded = { [unowned(unsafe) self] in endTurn() }
             for signum in [SIGTERM, SIGINT] {
                 let watcher = try SignalWatcher(loop: loop)
                 signals.append(watcher)
@@ -172,7 +173,7 @@ public final class Daemon: ConnectionDelegate {
         listener?.close()
         listener = nil
         for connection in writer.connections.values { connection.close(.requested("daemon stopping")) }
-        turn?.close()
+        turn.close()
         routerTimer.close()
         graceTimer?.close()
         for watcher in signals { watcher.close() }
@@ -237,16 +238,16 @@ public final class Daemon: ConnectionDelegate {
         case .line(let line):
             switch Request.decode(line: line) {
             case .success(let request):
-                feed(.request(connection.id, request), at: instant)
+                enqueue(.request(connection.id, request), at: instant)
             case .failure(let failure):
-                feed(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)
+                enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)
             }
         case .tooLarge:
             connection.stopReading()
             log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": String(options.connection.maxFrame)])
-            feed(.invalid(connection.id, req: nil,
-                          WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
-                          close: true), at: instant)
+            enqueue(.invalid(connection.id, req: nil,
+                         WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
+                         close: true), at: instant)
         }
     }
 
@@ -272,6 +273,15 @@ public final class Daemon: ConnectionDelegate {
     /// for the end of the turn. The input moves into the router's turn, uncopied.
     private func feed(_ input: consuming Input, at instant: Instant = WallClock.now()) {
         collect(router.handle(input, at: instant))
+        turn.mark()
+    }
+
+    /// Hands a line's input to the router, which only queues it until the turn ends. It is handed
+    /// the writer, as at the turn's end, though nothing comes out of it (the daemon recovered the
+    /// router before serving): asked for a list of effects, the router built one to return it
+    /// empty, about a hundred instructions a request.
+    private func enqueue(_ input: consuming Input, at instant: Instant) {
+        router.handle(input, at: instant, into: &writer)
         turn.mark()
     }
 
@@ -346,13 +356,12 @@ public final class Daemon: ConnectionDelegate {
 
     /// What a turn's output leaves to do once the router has returned: the closes, the timer, one
     /// write per connection with staged output, and stopping when the commit failed. A write that
-    /// fails closes its connection, which the writer forgets: the staged list is read, not borrowed,
-    /// while the writes happen.
+    /// fails closes its connection, which the writer forgets: each connection is taken off the staged
+    /// list before it is written, so the writer is not in use while that happens.
     private func finishTurn() {
         closeConnections(writer.takeCloses())
         if let at = writer.takeTimer() { armRouterTimer(at) }
-        for connection in writer.staged { connection.flush() }
-        writer.stagedWritten()
+        while let connection = writer.takeStaged() { connection.flush() }
         if let failure = writer.takeFailure() { storeFailed(failure) }
     }
 

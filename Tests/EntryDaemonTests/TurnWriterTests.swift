@@ -113,7 +113,7 @@ import EntryRouter
             #expect(writer.takeTimer() == Instant(seconds: 1_000_000 + Int64(turn)))
             #expect(writer.takeTimer() == nil, "a timer is taken once")
             #expect(writer.takeFailure() == nil)
-            writer.stagedWritten()
+            #expect(writer.takeStaged() == nil, "no connection was open to stage")
         }
         writer.finish()
         #expect(store.commits.count == 3, "a turn with no records commits nothing")
@@ -151,8 +151,12 @@ import EntryRouter
         writer.send(ConnectionID(2), reply: &reply)
         writer.send(ConnectionID(1), reply: &reply)
         #expect(writer.staged.map(\.id) == [ConnectionID(1), ConnectionID(2)])
-        for connection in writer.staged { connection.flush() }
-        writer.stagedWritten()
+        var taken: [ConnectionID] = []
+        while let connection = writer.takeStaged() {
+            connection.flush()
+            taken.append(connection.id)
+        }
+        #expect(taken == [ConnectionID(2), ConnectionID(1)], "each staged connection is taken once")
         #expect(writer.staged.isEmpty)
         let removed = writer.remove(ConnectionID(1))
         let removedAgain = writer.remove(ConnectionID(1))

@@ -127,12 +127,12 @@ struct TurnWriter: TurnOutput {
         return timer
     }
 
-    /// Forgets the connections staged on this turn, once the daemon has flushed them, keeping the
-    /// list's room for the next turn.
-    mutating func stagedWritten() {
-        // Popped rather than `removeAll(keepingCapacity:)`, which went through `replaceSubrange`
-        // (about 160 instructions for the usual one connection).
-        while staged.popLast() != nil {}
+    /// Takes a connection staged on this turn off the list, for the daemon to flush, the last staged
+    /// first; nil once none is left, and the list keeps its room for the next turn. Taken rather than
+    /// read: the daemon's loop over the list retained it and each connection, and emptying it then
+    /// released them again (about 80 instructions a turn of one connection).
+    mutating func takeStaged() -> Connection? {
+        staged.popLast()
     }
 
     /// Takes the failure of this turn's commit, if it failed. Nothing is committed from then on, and
