@@ -255,6 +255,26 @@ struct LoopTests {
         try loop.close()
     }
 
+    /// The boundary's check handle runs for the boundary's whole life, unreferenced: an unmarked
+    /// boundary does not keep the loop running, and every marked turn ends once.
+    @Test func anUnmarkedTurnBoundaryDoesNotKeepTheLoopRunning() throws {
+        let loop = try Loop()
+        var turns = 0
+        let turn = try TurnBoundary(loop: loop) { turns += 1 }
+        loop.run()
+        #expect(turns == 0, "the loop returned with nothing marked")
+        turn.mark()
+        LoopTests.run(loop) { turns == 1 }
+        turn.mark()
+        LoopTests.run(loop) { turns == 2 }
+        #expect(!turn.isMarked)
+        loop.run()
+        #expect(turns == 2)
+        turn.close()
+        loop.run()
+        try loop.close()
+    }
+
     /// A running timer moved keeps its callback and fires once, at the new time; a timer that fired
     /// (or never started) is not moved, and the caller starts it again.
     @Test func aRescheduledTimerKeepsItsCallback() throws {

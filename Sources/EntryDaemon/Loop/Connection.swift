@@ -307,16 +307,17 @@ private func onConnected(_ request: UnsafeMutablePointer<uv_connect_t>?, _ statu
 
 private func onAlloc(_ handle: UnsafeMutablePointer<uv_handle_t>?, _ suggested: Int, _ buf: UnsafeMutablePointer<uv_buf_t>?) {
     guard let handle, let buf else { return }
-    let buffer = owner(of: handle, as: Connection.self).loop.readBuffer
+    let buffer = withOwner(of: handle, as: Connection.self) { $0.loop.readBuffer }
     buf.pointee = uv_buf_init(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
 }
 
 private func onRead(_ stream: UnsafeMutablePointer<uv_stream_t>?, _ nread: Int, _ buf: UnsafePointer<uv_buf_t>?) {
     guard let stream else { return }
-    let connection = owner(of: asHandle(stream), as: Connection.self)
-    if nread > 0 {
-        connection.received(UnsafeRawBufferPointer(start: connection.loop.readBuffer.baseAddress, count: nread))
-    } else if nread < 0 {
-        connection.readFailed(UVError(code: Int32(nread), operation: "read"))
+    withOwner(of: asHandle(stream), as: Connection.self) { connection in
+        if nread > 0 {
+            connection.received(UnsafeRawBufferPointer(start: connection.loop.readBuffer.baseAddress, count: nread))
+        } else if nread < 0 {
+            connection.readFailed(UVError(code: Int32(nread), operation: "read"))
+        }
     }
 }

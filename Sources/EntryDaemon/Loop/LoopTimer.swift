@@ -56,5 +56,5 @@ public final class LoopTimer: UVHandleOwner {
 
 private func onTimerFired(_ timer: UnsafeMutablePointer<uv_timer_t>?) {
     guard let timer else { return }
-    owner(of: asHandle(timer), as: LoopTimer.self).fire()
+    withOwner(of: asHandle(timer), as: LoopTimer.self) { $0.fire() }
 }

@@ -54,5 +54,5 @@ public final class PipeListener: UVHandleOwner {
 
 private func onListenerConnection(_ server: UnsafeMutablePointer<uv_stream_t>?, _ status: Int32) {
     guard let server else { return }
-    owner(of: asHandle(server), as: PipeListener.self).announce(status)
+    withOwner(of: asHandle(server), as: PipeListener.self) { $0.announce(status) }
 }

@@ -46,5 +46,5 @@ public final class SignalWatcher: UVHandleOwner {
 
 private func onSignalDelivered(_ handle: UnsafeMutablePointer<uv_signal_t>?, _ signum: Int32) {
     guard let handle else { return }
-    owner(of: asHandle(handle), as: SignalWatcher.self).deliver(signum)
+    withOwner(of: asHandle(handle), as: SignalWatcher.self) { $0.deliver(signum) }
 }
