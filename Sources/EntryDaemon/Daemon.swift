@@ -276,12 +276,12 @@ public final class Daemon: ConnectionDelegate {
         turn.mark()
     }
 
-    /// Hands a line's input to the router, which only queues it until the turn ends. It is handed
-    /// the writer, as at the turn's end, though nothing comes out of it (the daemon recovered the
-    /// router before serving): asked for a list of effects, the router built one to return it
-    /// empty, about a hundred instructions a request.
+    /// Hands a line's input to the router, which only queues it until the turn ends (the daemon
+    /// recovered the router before serving). `handle` built a list of effects to return it empty,
+    /// about a hundred instructions a request, and `handle(_:at:into:)`, generic, runs unspecialized
+    /// from this module.
     private func enqueue(_ input: consuming Input, at instant: Instant) {
-        router.handle(input, at: instant, into: &writer)
+        router.enqueue(input, at: instant)
         turn.mark()
     }
 

@@ -89,6 +89,24 @@ public struct Router: Sendable {
         emit(into: &output)
     }
 
+    /// Queues an input that joins the turn (a request, an invalid line, a disconnect), as `handle`
+    /// does, for a caller that has called `recover(at:)`: nothing comes out of it until the turn ends.
+    /// `handle` is generic over its output, and called from another module (the daemon's) it runs
+    /// unspecialized, through its output's witness tables, with the check for a recovery still to
+    /// hand over: about 70 instructions a request more than this.
+    public mutating func enqueue(_ input: consuming Input, at now: Instant) {
+        precondition(unrecovered == nil, "enqueue is for a router that was recovered (recover(at:))")
+        assert(Self.joinsTurn(input), "an input that ends a turn goes to handle")
+        inputs.append(QueuedInput(input: input, at: now))
+    }
+
+    private static func joinsTurn(_ input: borrowing Input) -> Bool {
+        switch input {
+        case .request, .invalid, .disconnected: true
+        case .turnEnded, .timer, .shutdown: false
+        }
+    }
+
     /// Takes back the restored entries (R16): those past their expiry end `expired`, the others wait
     /// unassigned, as no scene exists after a restart; a present that was never acknowledged is
     /// handed over again (R15). Returns the records to persist and the first timer. The first

@@ -96,6 +96,45 @@ import Testing
         #expect(pair.output.status == pair.effects.status)
     }
 
+    /// A recovered router fed the inputs that join a turn with `enqueue` (the daemon's path) ends each
+    /// turn as one fed them with `handle`.
+    @Test(arguments: RouterPersistingTests.scenarios)
+    func enqueuedInputsEndTheirTurnAsHandledOnes(_ scenario: RouterPersistingTests.Scenario) {
+        var handled = Harness()
+        var enqueued = Harness()
+        let recovered = enqueued.router.recover(at: enqueued.now)
+        var first = true
+        var nextReq = 1
+        for (index, step) in scenario.steps.enumerated() {
+            var input: Input
+            switch step {
+            case .send(let connection, let op):
+                input = .request(ConnectionID(connection), Request(req: .number(Double(nextReq)), op: op))
+                nextReq += 1
+            case .input(let given): input = given
+            case .advance(let seconds):
+                handled.advance(seconds: seconds)
+                enqueued.advance(seconds: seconds)
+                continue
+            case .endTurn: input = .turnEnded
+            }
+            var expected = handled.router.handle(input, at: handled.now)
+            if first {
+                #expect(Array(expected.prefix(recovered.count)) == recovered, "step \(index): the recovery")
+                expected.removeFirst(min(recovered.count, expected.count))
+                first = false
+            }
+            switch input {
+            case .request, .invalid, .disconnected:
+                enqueued.router.enqueue(input, at: enqueued.now)
+                #expect(expected.isEmpty, "step \(index): an input that joins the turn yields nothing")
+            case .turnEnded, .timer, .shutdown:
+                #expect(enqueued.router.handle(input, at: enqueued.now) == expected, "step \(index)")
+            }
+        }
+        #expect(enqueued.status == handled.status)
+    }
+
     /// Random interleavings from the model test's generator, fed alike to both routers.
     @Test(arguments: 0..<4, [true, false])
     func sameOutputOnRandomInterleavings(batch: Int, persisting: Bool) {
