@@ -174,4 +174,31 @@ import EntryRouter
         loop.run()
         try loop.close()
     }
+
+    /// Connections whose ids share a slot of the writer's recent connections (1 and 65) are each sent
+    /// their own messages, and removing one leaves the other reachable.
+    @Test func connectionsSharingASlotAreToldApart() throws {
+        let loop = try Loop()
+        let first = try Connection(loop: loop, id: ConnectionID(1), limits: ConnectionLimits())
+        let other = try Connection(loop: loop, id: ConnectionID(65), limits: ConnectionLimits())
+        var writer = TurnWriter(store: nil, connections: [:])
+        writer.add(first)
+        writer.add(other)
+        var reply = Self.ok
+        for id in [1, 65, 65, 1, 65] as [UInt64] { writer.send(ConnectionID(id), reply: &reply) }
+        #expect(writer.staged.map(\.id) == [ConnectionID(1), ConnectionID(65)])
+        while writer.takeStaged() != nil {}
+        #expect(first.hasStagedOutput && other.hasStagedOutput, "each was staged on, not flushed here")
+        _ = writer.remove(ConnectionID(65))
+        first.flush()
+        other.flush()
+        writer.send(ConnectionID(65), reply: &reply)
+        #expect(writer.staged.isEmpty, "the removed one is not sent to")
+        writer.send(ConnectionID(1), reply: &reply)
+        #expect(writer.staged.map(\.id) == [ConnectionID(1)])
+        first.close(.requested("test"))
+        other.close(.requested("test"))
+        loop.run()
+        try loop.close()
+    }
 }

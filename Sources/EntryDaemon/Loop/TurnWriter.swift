@@ -21,13 +21,16 @@ struct TurnWriter: TurnOutput {
     /// sends to it, and ignores it, as a missing one is skipped.
     private(set) var connections: [ConnectionID: Connection]
     private var records: [Record] = []
-    /// Replies come in request order, and a connection's lines are read together, so most messages go
-    /// to the connection of the one before: that one is kept rather than hashed for again, from turn to
-    /// turn (a client that sends one request at a time is answered on the same connection each turn).
-    /// Unretained, and used without a retain: `connections` holds it, and `add` and `remove` forget it
-    /// here before that reference goes. Kept as a strong reference, it was retained and released for
-    /// every message.
-    private var last: Unmanaged<Connection>?
+    /// The connections messages went to, by the low bits of their id, kept rather than hashed for
+    /// again, from message to message and from turn to turn. Ids are given out in sequence, so up to
+    /// `recentSlots` connections opened about together each keep a slot of their own. Keeping only the
+    /// connection of the message before served a connection's lines read together, but when each
+    /// turn answers one line each of several connections (at half of the maximum rate) every message
+    /// was hashed for (SipHash, about 150 instructions). Unretained, and used without a retain:
+    /// `connections` holds them, and `add` and `remove` forget one here before that reference goes.
+    /// Kept as strong references, each was retained and released for every message.
+    private var recent = [Unmanaged<Connection>?](repeating: nil, count: Self.recentSlots)
+    private static let recentSlots = 64
     /// Connections with staged output, each once, to flush when the turn's messages are all staged.
     private(set) var staged: [Connection] = []
     /// Connections to close, in the router's order, once their messages are written.
@@ -53,7 +56,12 @@ struct TurnWriter: TurnOutput {
     }
 
     private mutating func forget(_ id: ConnectionID) {
-        if let last, last._withUnsafeGuaranteedRef({ $0.id == id }) { self.last = nil }
+        let slot = Self.slot(of: id)
+        if let kept = recent[slot], kept._withUnsafeGuaranteedRef({ $0.id == id }) { recent[slot] = nil }
+    }
+
+    private static func slot(of id: ConnectionID) -> Int {
+        Int(truncatingIfNeeded: id.raw) & (recentSlots - 1)
     }
 
     mutating func persist(_ record: consuming Record) {
@@ -148,15 +156,16 @@ struct TurnWriter: TurnOutput {
     /// there is none. The connection is lent for the call, with no retain.
     @inline(__always)
     private mutating func stage(on id: ConnectionID, _ body: (Connection) -> Void) {
-        if let last, last._withUnsafeGuaranteedRef({ $0.id == id }) {
-            last._withUnsafeGuaranteedRef { connection in
+        let slot = Self.slot(of: id)
+        if let kept = recent[slot], kept._withUnsafeGuaranteedRef({ $0.id == id }) {
+            kept._withUnsafeGuaranteedRef { connection in
                 if !connection.hasStagedOutput { staged.append(connection) }
                 body(connection)
             }
             return
         }
         guard let found = connections[id] else { return }
-        last = Unmanaged.passUnretained(found)
+        recent[slot] = Unmanaged.passUnretained(found)
         if !found.hasStagedOutput { staged.append(found) }
         body(found)
     }
