@@ -41,7 +41,7 @@ struct SightingTableGrowthTests {
                 real.prune(at: now)
                 colliding.prune(at: now)
             }
-            if !real.table.index.draining.isEmpty {
+            if real.table.index.drainingSize > 0 {
                 drainingOperations += 1
                 if drainingOperations % 16 == 0 {
                     real.verify()
@@ -60,12 +60,10 @@ struct SightingTableGrowthTests {
         let checked = Checked<KeyHash>()
         var n = 0
         // Until the index grows from 1 024 words: small tables drain in one operation.
-        while checked.table.index.draining.count < 1_024 {
+        while checked.table.index.drainingSize < 1_024 {
             #expect(checked.claim(Self.key(n), space: 0, at: Int64(n / 100)))
             n += 1
         }
-        let drainingWords = checked.table.index.draining.filter { $0 != 0 }.count
-        #expect(drainingWords > 100)
         checked.verify()
         // Key 0 is the oldest: past its window at 1 001, seen anew; the others still duplicates.
         #expect(checked.claim(Self.key(0), space: 0, at: 1_001))
@@ -80,9 +78,40 @@ struct SightingTableGrowthTests {
         checked.prune(at: 1_001)
         checked.verify(absent: (1..<100).map { Self.key($0) + [0] })
         #expect(checked.table.count == n - 99)
-        while !checked.table.index.draining.isEmpty {
+        while checked.table.index.drainingSize > 0 {
             #expect(checked.claim(Self.key(n), space: 0, at: 1_001))
             n += 1
+        }
+        checked.verify()
+    }
+
+    /// A table of several segments drains while keys arrive, freeing its segments as it goes; a copy
+    /// taken meanwhile keeps its own keys.
+    @Test func aLargeTableDrainsAcrossItsSegmentsAndACopyKeepsItsOwn() {
+        let checked = Checked<KeyHash>()
+        var n = 0
+        while checked.table.index.drainingSize < 1 << 17 {
+            #expect(checked.claim(Self.key(n), space: 0, at: 0))
+            n += 1
+        }
+        var copy = checked.table
+        let copied = n
+        var halfway = true
+        while checked.table.index.drainingSize > 0 {
+            #expect(checked.claim(Self.key(n), space: 0, at: 0))
+            n += 1
+            if halfway, n > copied + 2_048 {
+                checked.verify()
+                halfway = false
+            }
+        }
+        checked.verify()
+        // The copy still drains its own tables: it holds the keys claimed before it, not the later ones.
+        for m in stride(from: 0, to: n, by: 101) {
+            let new = Self.key(m).withUnsafeBytes {
+                copy.claim($0, space: 0, at: Instant(milliseconds: 1), window: Self.window, note: NoNote())
+            } == nil
+            #expect(new == (m >= copied), "key \(m)")
         }
         checked.verify()
     }

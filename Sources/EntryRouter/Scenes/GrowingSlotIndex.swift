@@ -19,27 +19,26 @@
 /// as a removal does: a key whose home was drained is looked for from the first position not drained
 /// (`cursor` positions after `origin`), where the rest of its run begins; since no run crossed the
 /// empty `origin`, positions counted from it never wrap around. Removals in the draining table shift
-/// back only into positions not drained. Draining takes at most 1/24 of the insertions until the next
+/// back only into positions not drained. A drained table's memory is freed a segment at a time as
+/// draining passes it (`WordTable`). Draining takes at most 1/24 of the insertions until the next
 /// resize, so it always ends before the current table needs to change size again.
 struct GrowingSlotIndex: Sendable {
-    /// The current table; read by tests that check where removal leaves words.
-    private(set) var words = [UInt64](repeating: 0, count: 1 << minimumBits)
-    /// log2 of `words.count`.
-    private var bits = minimumBits
+    /// The current table.
+    private var table = Self.readyTable(bits: minimumBits)
     /// The words in use, in both tables.
     private(set) var count = 0
 
-    /// The table being emptied into `words` after a resize; empty when none is.
-    private(set) var draining: [UInt64] = []
-    private var drainingBits = 0
+    /// The table being emptied into `table` after a resize.
+    private var draining: WordTable?
     /// Where draining started: an empty position, so that no probe run crosses it.
     private var origin = 0
     /// How many positions from `origin` on are drained (emptied without moving the rest of their runs).
     private var cursor = 0
+    /// How many segments after `origin`'s are drained whole and freed.
+    private var freedSegments = 0
 
-    /// The next table while it is being zeroed; `upcoming.count` words of it are.
-    private var upcoming: [UInt64] = []
-    private var upcomingBits = 0
+    /// The next table while it is being zeroed.
+    private var upcoming: WordTable?
 
     /// The counts at which no resize is under way or due: operations inside it check one range and
     /// return. Set by `settle`.
@@ -55,6 +54,12 @@ struct GrowingSlotIndex: Sendable {
     /// at most).
     private static var drainPositions: Int { 32 }
 
+    /// The current table's words; read by tests that check where removal leaves words.
+    var words: [UInt64] { (0..<table.count).map { table[$0] } }
+
+    /// How many words the draining table has room for; 0 when none is draining.
+    var drainingSize: Int { draining?.count ?? 0 }
+
     /// Where a probe for a key ended: at its word, or at the empty word of the current table where it
     /// would go.
     struct Probe {
@@ -67,13 +72,13 @@ struct GrowingSlotIndex: Sendable {
     /// Makes room for `count` words at once, so that adding them resizes the table no more: for keys
     /// restored at start-up, where one rebuild costs less than spreading it.
     mutating func reserve(_ count: Int) {
-        while !draining.isEmpty { drain() }
-        var wanted = bits
+        own()
+        while draining != nil { drain() }
+        var wanted = table.bits
         while Self.capacity(bits: wanted) < count { wanted += 1 }
-        guard wanted > bits else { return }
-        upcoming = []
-        startDraining(into: wanted)
-        while !draining.isEmpty { drain() }
+        guard wanted > table.bits else { return }
+        startDraining(into: Self.readyTable(bits: wanted))
+        while draining != nil { drain() }
         settle()
     }
 
@@ -81,22 +86,24 @@ struct GrowingSlotIndex: Sendable {
     /// made next stays valid for `set`.
     @inline(__always)
     mutating func reserveOneMore() {
-        if !draining.isEmpty || !calm.contains(count) { resizeSome() }
+        own()
+        if draining != nil || !calm.contains(count) { resizeSome() }
     }
 
     /// Looks for the word of the key that `matches` accepts. Non-mutating, so `matches` may read the
     /// owner's values; `set` then stores at the probe's end without probing again (find-or-insert).
+    @inline(__always)
     func probe(tag: UInt32, where matches: (UInt32) -> Bool) -> Probe {
-        let mask = words.count - 1
-        var position = Self.home(tag, bits)
-        while words[position] != 0 {
-            let word = words[position]
+        let mask = table.mask
+        var position = Self.home(tag, table.bits)
+        while table[position] != 0 {
+            let word = table[position]
             if UInt32(truncatingIfNeeded: word >> 32) == tag, matches(Self.value(word)) {
                 return Probe(position: position, inDraining: false, value: Self.value(word))
             }
             position = (position + 1) & mask
         }
-        if !draining.isEmpty, let found = drainingPosition(tag: tag, where: matches) {
+        if let draining, let found = drainingPosition(draining, tag: tag, where: matches) {
             return Probe(position: found, inDraining: true, value: Self.value(draining[found]))
         }
         return Probe(position: position, inDraining: false, value: nil)
@@ -106,24 +113,25 @@ struct GrowingSlotIndex: Sendable {
     /// last one made, after `reserveOneMore`, with nothing changed since.
     @inline(__always)
     mutating func set(_ probe: Probe, tag: UInt32, value: UInt32) {
-        if probe.inDraining {
+        if probe.inDraining, let draining {
             draining[probe.position] = Self.word(tag, value)
             return
         }
         if probe.value == nil { count += 1 }
-        words[probe.position] = Self.word(tag, value)
+        table[probe.position] = Self.word(tag, value)
     }
 
     /// Removes the word of `value`, whose key has `tag`; nothing if there is none.
     mutating func remove(tag: UInt32, value: UInt32) {
+        own()
         let wanted = Self.word(tag, value)
-        if Self.remove(wanted, from: &words, bits: bits) {
+        if Self.remove(wanted, from: table) {
             count -= 1
-        } else if !draining.isEmpty, let found = drainingPosition(tag: tag, where: { $0 == value }) {
-            Self.removeWord(at: found, from: &draining, bits: drainingBits)
+        } else if let draining, let found = drainingPosition(draining, tag: tag, where: { $0 == value }) {
+            Self.removeWord(at: found, from: draining)
             count -= 1
         }
-        if !draining.isEmpty || !calm.contains(count) { resizeSome() }
+        if draining != nil || !calm.contains(count) { resizeSome() }
     }
 
     // MARK: Resizing
@@ -131,24 +139,38 @@ struct GrowingSlotIndex: Sendable {
     /// The most words held before the table grows: a load factor of 3/4.
     private static func capacity(bits: Int) -> Int { (1 << bits) / 4 * 3 }
 
+    private static func readyTable(bits: Int) -> WordTable {
+        let table = WordTable(bits: bits)
+        table.zero(table.count)
+        return table
+    }
+
+    /// Makes the tables this index's own before it writes to them: a copy of the index (the router is
+    /// a value) shares them until then.
+    @inline(__always)
+    private mutating func own() {
+        if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+        if draining != nil, !isKnownUniquelyReferenced(&draining) { draining = draining?.copy() }
+        if upcoming != nil, !isKnownUniquelyReferenced(&upcoming) { upcoming = upcoming?.copy() }
+    }
+
     /// One operation's share: draining the old table, or zeroing the next one and switching to it.
     @inline(never)
     private mutating func resizeSome() {
-        if !draining.isEmpty {
+        if draining != nil {
             drain()
-            if draining.isEmpty { settle() }
+            if draining == nil { settle() }
             return
         }
         let grows = count >= calm.upperBound
+        let bits = table.bits
         let target = grows ? bits + 1 : bits - 1
-        if upcomingBits != target {
-            upcoming = []
-            upcoming.reserveCapacity(1 << target)
-            upcomingBits = target
-        }
-        zero(Self.zeroStep)
+        let next = upcoming?.bits == target ? upcoming.unsafelyUnwrapped : WordTable(bits: target)
+        upcoming = next
+        next.zero(Self.zeroStep)
         if grows ? count >= Self.capacity(bits: bits) : count < (1 << bits) / 8 {
-            startDraining(into: target)
+            upcoming = nil
+            startDraining(into: next)
             drain()
         }
         settle()
@@ -157,67 +179,64 @@ struct GrowingSlotIndex: Sendable {
     /// Sets `calm`: a resize is prepared from half full (or under a sixth), and done at three quarters
     /// (or under an eighth) once its table is ready; in between, operations have nothing to do.
     private mutating func settle() {
+        let bits = table.bits
         let size = 1 << bits
-        let ready = upcoming.count == 1 << upcomingBits
-        let upper = ready && upcomingBits == bits + 1 ? Self.capacity(bits: bits) : size / 2
-        let lower = bits == Self.minimumBits ? 0 : ready && upcomingBits == bits - 1 ? size / 8 : size / 6
+        let ready = upcoming?.isReady ?? false
+        let upper = ready && upcoming?.bits == bits + 1 ? Self.capacity(bits: bits) : size / 2
+        let lower = bits == Self.minimumBits ? 0 : ready && upcoming?.bits == bits - 1 ? size / 8 : size / 6
         calm = lower..<upper
     }
 
-    /// Zeroes up to `words` more words of the next table.
-    private mutating func zero(_ words: Int) {
-        let missing = Swift.min(words, (1 << upcomingBits) - upcoming.count)
-        if missing > 0 { upcoming.append(contentsOf: repeatElement(0, count: missing)) }
-    }
-
-    /// Makes the next table (of 2^`newBits` words, zeroed now as far as it is not yet) the current one,
-    /// and the current one the draining one.
-    private mutating func startDraining(into newBits: Int) {
-        precondition(newBits <= 32, "more keys than the index can hold")
-        if upcomingBits != newBits {
-            upcoming = []
-            upcomingBits = newBits
-        }
-        zero((1 << newBits) - upcoming.count)
-        draining = words
-        drainingBits = bits
-        origin = draining.firstIndex(of: 0) ?? 0
+    /// Makes `next` (zeroed now as far as it is not yet) the current table, and the current one the
+    /// draining one.
+    private mutating func startDraining(into next: WordTable) {
+        precondition(next.bits <= 32, "more keys than the index can hold")
+        next.zero(next.count)
+        let old = table
+        origin = (0..<old.count).first { old[$0] == 0 } ?? 0
         cursor = 0
-        words = upcoming
-        bits = newBits
-        upcoming = []
-        upcomingBits = 0
+        freedSegments = 0
+        draining = old
+        table = next
     }
 
-    /// Moves the words at the draining table's next `drainPositions` positions into the current one;
-    /// frees the draining table once it is empty.
+    /// Moves the words at the draining table's next `drainPositions` positions into the current one,
+    /// and frees the segments it has drained whole; lets go of the draining table once it is empty.
     private mutating func drain() {
-        let end = Swift.min(cursor + Self.drainPositions, draining.count)
-        let (mask, origin, bits, first) = (draining.count - 1, origin, bits, cursor)
-        words.withUnsafeMutableBufferPointer { table in
-            draining.withUnsafeMutableBufferPointer { old in
-                for relative in first..<end {
-                    let position = (relative + origin) & mask
-                    let word = old[position]
-                    guard word != 0 else { continue }
-                    old[position] = 0
-                    let tableMask = table.count - 1
-                    var to = Self.home(UInt32(truncatingIfNeeded: word >> 32), bits)
-                    while table[to] != 0 { to = (to + 1) & tableMask }
-                    table[to] = word
-                }
-            }
+        guard let old = draining else { return }
+        let end = Swift.min(cursor + Self.drainPositions, old.count)
+        let (mask, table) = (old.mask, table)
+        let tableMask = table.mask
+        for relative in cursor..<end {
+            let position = (relative + origin) & mask
+            let word = old[position]
+            guard word != 0 else { continue }
+            old[position] = 0
+            var to = Self.home(UInt32(truncatingIfNeeded: word >> 32), table.bits)
+            while table[to] != 0 { to = (to + 1) & tableMask }
+            table[to] = word
         }
         cursor = end
-        if cursor == draining.count { draining = [] }
+        if cursor == old.count {
+            draining = nil
+            return
+        }
+        // The segments after origin's, in order: one is drained whole once its last position is.
+        let segments = old.segmentCount
+        while freedSegments < segments - 1 {
+            let segment = (origin / old.segmentSize + 1 + freedSegments) & (segments - 1)
+            guard (segment * old.segmentSize - origin) & mask + old.segmentSize <= cursor else { break }
+            old.free(segment: segment)
+            freedSegments += 1
+        }
     }
 
-    /// The position of the word in the draining table of the key that `matches` accepts. The drained
-    /// positions were the start of some probe runs: a key whose home lies among them is looked for
-    /// from the first position not drained.
-    private func drainingPosition(tag: UInt32, where matches: (UInt32) -> Bool) -> Int? {
-        let mask = draining.count - 1
-        let home = Self.home(tag, drainingBits)
+    /// The position in `draining` of the word of the key that `matches` accepts. The drained positions
+    /// were the start of some probe runs: a key whose home lies among them is looked for from the first
+    /// position not drained.
+    private func drainingPosition(_ draining: WordTable, tag: UInt32, where matches: (UInt32) -> Bool) -> Int? {
+        let mask = draining.mask
+        let home = Self.home(tag, draining.bits)
         var position = (home - origin) & mask < cursor ? (cursor + origin) & mask : home
         while draining[position] != 0 {
             let word = draining[position]
@@ -241,26 +260,26 @@ struct GrowingSlotIndex: Sendable {
     private static func value(_ word: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: word & valueMask) }
 
     /// Removes `wanted` from `table` if it is there.
-    private static func remove(_ wanted: UInt64, from table: inout [UInt64], bits: Int) -> Bool {
-        let mask = table.count - 1
-        var position = home(UInt32(truncatingIfNeeded: wanted >> 32), bits)
+    private static func remove(_ wanted: UInt64, from table: WordTable) -> Bool {
+        let mask = table.mask
+        var position = home(UInt32(truncatingIfNeeded: wanted >> 32), table.bits)
         while table[position] != wanted {
             if table[position] == 0 { return false }
             position = (position + 1) & mask
         }
-        removeWord(at: position, from: &table, bits: bits)
+        removeWord(at: position, from: table)
         return true
     }
 
-    /// Empties `gap`, moving later words of its probe run back into it, so every word stays reachable
-    /// from its home.
-    private static func removeWord(at position: Int, from table: inout [UInt64], bits: Int) {
-        let mask = table.count - 1
+    /// Empties `position`, moving later words of its probe run back into it, so every word stays
+    /// reachable from its home.
+    private static func removeWord(at position: Int, from table: WordTable) {
+        let mask = table.mask
         var gap = position
         var next = (gap + 1) & mask
         while table[next] != 0 {
             // A word may move back into the gap unless its home lies after the gap, up to its position.
-            let distanceFromHome = (next - home(UInt32(truncatingIfNeeded: table[next] >> 32), bits)) & mask
+            let distanceFromHome = (next - home(UInt32(truncatingIfNeeded: table[next] >> 32), table.bits)) & mask
             if distanceFromHome >= (next - gap) & mask {
                 table[gap] = table[next]
                 gap = next
