@@ -44,7 +44,7 @@ struct DedupeWindowTests {
         let note = OriginalNote(route: 2, params: ["a": "1", "bb": "22"])
         var arena = ByteArena()
         Self.write(note, to: &arena)
-        let bytes = Array(arena)
+        let bytes = arena.tailBytes
         #expect(note.isWritten(as: bytes))
         #expect(!OriginalNote(route: 3, params: note.params).isWritten(as: bytes))
         #expect(!OriginalNote(route: 2, params: ["a": "1", "bb": "23"]).isWritten(as: bytes))
@@ -110,27 +110,49 @@ struct DedupeWindowTests {
         #expect(window.sighting(of: DedupeKey(senderId: "again"), at: Self.at(251)) == nil)
     }
 
+    /// Keys restored from the store fill the index in one rebuild; claims after it grow the table step by
+    /// step, and every key stays found throughout.
+    @Test func manyRestoredKeysAreFoundAndNewOnesGrowTheWindow() {
+        let keys = (0..<5_000).map { SeenKey(key: $0 % 3 == 0 ? "launch:url:app://\($0)" : "id:r\($0)", at: Self.at(Int64($0 / 100))) }
+        var window = DedupeWindow(window: 1_000, restoring: keys)
+        func isHeld(_ n: Int, at now: Int64) -> Bool {
+            let key = n % 3 == 0 ? DedupeKey(fingerprint: "launch:url:app://\(n)") : DedupeKey(senderId: "r\(n)")
+            return window.sighting(of: key, at: Self.at(now)) != nil
+        }
+        #expect((0..<5_000).allSatisfy { isHeld($0, at: 60) })
+        for n in 0..<20_000 {
+            #expect(Self.claimNew(&window, DedupeKey(senderId: "new\(n)"), at: 60 + Int64(n / 100)))
+            if n % 1_000 == 0 { #expect(isHeld(n / 4, at: 60)) }
+        }
+        #expect((0..<5_000).allSatisfy { isHeld($0, at: 260) })
+        #expect((0..<20_000).allSatisfy { !Self.claimNew(&window, DedupeKey(senderId: "new\($0)"), at: 300) })
+        window.prune(at: Self.at(1_100))
+        #expect((0..<5_000).allSatisfy { !isHeld($0, at: 1_100) })
+        #expect(!Self.claimNew(&window, DedupeKey(senderId: "new19999"), at: 1_100))
+    }
+
     @Test func varintsRoundTripAtEveryLengthBoundary() {
         let values: [UInt64] = [0, 1, 127, 128, 255, 16_383, 16_384, 1 << 32, UInt64.max >> 1, .max]
         var arena = ByteArena()
         for value in values { arena.append(exactly: Varint.size(of: value)) { $0.write(varint: value) } }
         #expect(values.map(Varint.size(of:)) == [1, 1, 1, 2, 2, 2, 3, 5, 9, 10])
-        #expect(arena.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 9 + 10)
+        let bytes = arena.tailBytes
+        #expect(bytes.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 9 + 10)
         var offset = 0
-        let read = values.map { _ in Varint.read(arena, at: &offset) }
-        #expect(read == values && offset == arena.count)
+        let read = values.map { _ in Varint.read(bytes, at: &offset) }
+        #expect(read == values && offset == bytes.count)
     }
 
     @Test func anOriginalNoteReadsBackAndAnEmptyOneIsUnknown() {
         var arena = ByteArena()
         let params: RouteParams = ["a": "", "é": "ü", "k": String(repeating: "v", count: 200)]
         Self.write(OriginalNote(route: 300, params: params), to: &arena)
-        let read = OriginalNote.read(Array(arena))
+        let read = OriginalNote.read(arena.tailBytes)
         #expect(read?.route == 300 && read?.params == params)
         #expect(OriginalNote.read([]) == nil)
         var empty = ByteArena()
         Self.write(OriginalNote(route: 0, params: [:]), to: &empty)
-        #expect(Array(empty) == [0, 0] && OriginalNote.read(Array(empty))?.params == [:])
+        #expect(empty.tailBytes == [0, 0] && OriginalNote.read(empty.tailBytes)?.params == [:])
     }
 
     @Test func anInboxIdTagIsTheWindowsTagOfTheSenderId() {

@@ -1,94 +1,171 @@
-/// Bytes appended at the end and cut from the front: the dedupe window's keys and notes.
+/// Records of bytes appended at the end and dropped from the front: the dedupe window's keys and notes.
 ///
 /// An array of bytes would do, but appending a few bytes to one costs about a hundred instructions
 /// (capacity, uniqueness and a generic copy per call), and the window appends half a dozen small pieces
-/// per arrival. Here an append is a capacity check and a copy. Storage is copied on write, so a copy of
-/// the arena (the router is a value, copied when a turn may run again) keeps its own bytes.
-struct ByteArena: @unchecked Sendable, RandomAccessCollection {
-    /// The allocation, shared between copies until one writes, so it is never mutated while another
-    /// arena refers to it. Its capacity is kept here, not in its header: reading a class's stored
+/// per arrival. Here an append is a capacity check and a copy.
+///
+/// The bytes are kept in chunks of `chunkSize` (a record larger than that gets a chunk of its own
+/// size), and a record never spans two: one that does not fit the rest of the chunk being filled starts
+/// the next. So nothing written ever moves (copying 100 MB of records when one allocation doubled took
+/// about 20 ms), and dropping the oldest records frees whole chunks. Only the first chunk grows, by
+/// doubling up to `chunkSize`, so that a small window stays small.
+///
+/// A record is found by its `Position`: its chunk's number and its offset in the chunk. Chunk numbers
+/// only grow and are kept modulo 2^32; fewer than 2^32 chunks are ever held, so a number's distance
+/// from the first held chunk's, taken modulo 2^32, is its place in the list whatever the wrap-around.
+///
+/// Storage is copied on write, so a copy of the arena (the router is a value, copied when a turn may
+/// run again) keeps its own bytes: the chunk being filled is the only one written, after a uniqueness
+/// check; full chunks are never written again and are shared.
+struct ByteArena: @unchecked Sendable {
+    /// A record's place: its chunk's number (modulo 2^32) in the high half, its offset in the low one.
+    typealias Position = UInt64
+
+    /// A chunk no longer filled, and how many of its bytes are used.
+    private struct Full {
+        let storage: ManagedBuffer<Void, UInt8>
+        let used: Int
+    }
+
+    static var chunkSize: Int { 1 << 16 }
+
+    /// Full chunks, oldest first.
+    private var full: [Full] = []
+    /// The chunk being filled. Its capacity is kept here, not in its header: reading a class's stored
     /// property costs a dynamic exclusivity check.
-    private var storage: ManagedBuffer<Void, UInt8>
+    private var tail: ManagedBuffer<Void, UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    /// The bytes used in `tail`.
+    private(set) var tailCount = 0
+    /// The number of the first full chunk (of `tail` when there is none), modulo 2^32.
+    private var first: UInt32 = 0
 
-    init(capacity: Int = 64) {
-        storage = Self.allocate(capacity)
+    /// An empty arena whose first chunk has room for `capacity` bytes and the number `firstChunk`
+    /// (tests start near the wrap-around).
+    init(capacity: Int = 64, firstChunk: UInt32 = 0) {
+        tail = Self.allocate(capacity)
         self.capacity = capacity
+        first = firstChunk
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    /// The chunks held, the one being filled included: what the arena's memory follows.
+    var chunkCount: Int { full.count + 1 }
 
-    subscript(position: Int) -> UInt8 {
-        precondition(position >= 0 && position < count, "arena index out of range")
-        return storage.withUnsafeMutablePointerToElements { $0[position] }
+    /// Where the next record appended will start if it fits the chunk being filled.
+    var end: Position { Self.position(first &+ UInt32(truncatingIfNeeded: full.count), tailCount) }
+
+    /// The bytes from `start` to `end`, both in the same chunk.
+    func withBytes<Result>(from start: Position, to end: Position, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        precondition(start >> 32 == end >> 32 && start <= end, "a range inside one chunk")
+        let chunk = self.chunk(of: start)
+        let lower = Int(truncatingIfNeeded: start & 0xFFFF_FFFF)
+        let upper = Int(truncatingIfNeeded: end & 0xFFFF_FFFF)
+        if chunk == full.count {
+            precondition(upper <= tailCount, "arena range out of bounds")
+            return Self.withBytes(of: tail, lower..<upper, body)
+        }
+        precondition(upper <= full[chunk].used, "arena range out of bounds")
+        return Self.withBytes(of: full[chunk].storage, lower..<upper, body)
     }
 
-    /// The bytes in `range`, which must lie inside the arena.
-    func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "arena range out of bounds")
-        return storage.withUnsafeMutablePointerToElements { elements in
+    private static func withBytes<Result>(of storage: ManagedBuffer<Void, UInt8>, _ range: Range<Int>,
+                                          _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        storage.withUnsafeMutablePointerToElements { elements in
             body(UnsafeRawBufferPointer(start: elements + range.lowerBound, count: range.count))
         }
     }
 
-    /// Appends the `count` bytes `body` writes, with one check for room. `body` must write exactly
-    /// `count` bytes.
+    /// The end of the bytes used in the chunk of `position`.
+    func chunkEnd(of position: Position) -> Position {
+        let chunk = self.chunk(of: position)
+        return position & ~0xFFFF_FFFF | UInt64(chunk == full.count ? tailCount : full[chunk].used)
+    }
+
+    /// Appends the `count` bytes `body` writes, with one check for room, and returns where they start.
+    /// `body` must write exactly `count` bytes.
     @inline(__always)
-    mutating func append(exactly count: Int, _ body: (inout ByteCursor) -> Void) {
+    @discardableResult
+    mutating func append(exactly count: Int, _ body: (inout ByteCursor) -> Void) -> Position {
         reserve(count)
-        let start = self.count
-        storage.withUnsafeMutablePointerToElements { elements in
+        let start = tailCount
+        tail.withUnsafeMutablePointerToElements { elements in
             var cursor = ByteCursor(UnsafeMutableRawPointer(elements + start))
             body(&cursor)
             precondition(cursor.position == UnsafeMutableRawPointer(elements + start + count),
                          "a record wrote other than the bytes it reserved")
         }
-        self.count += count
+        tailCount += count
+        return Self.position(first &+ UInt32(truncatingIfNeeded: full.count), start)
     }
 
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        append(exactly: bytes.count) { $0.write(bytes) }
+    /// Forgets the bytes from `start` on, which must lie in the chunk being filled: the newest record's.
+    mutating func removeSuffix(from start: Position) {
+        precondition(chunk(of: start) == full.count, "only the chunk being filled is cut")
+        let offset = Int(truncatingIfNeeded: start & 0xFFFF_FFFF)
+        precondition(offset <= tailCount, "arena index out of range")
+        tailCount = offset
     }
 
-    /// Forgets the bytes from `start` on.
-    mutating func removeSuffix(from start: Int) {
-        precondition(start >= 0 && start <= count, "arena index out of range")
-        count = start
-    }
-
-    /// Forgets the first `cut` bytes: the rest move to a new allocation sized for them, so memory
-    /// follows what is kept.
-    mutating func removePrefix(_ cut: Int) {
-        precondition(cut >= 0 && cut <= count, "arena index out of range")
-        let kept = count - cut
-        let keptCapacity = Swift.max(64, kept + kept / 2)
-        storage = copy(cut..<count, capacity: keptCapacity)
-        capacity = keptCapacity
-        count = kept
-    }
-
-    /// Makes room for `extra` more bytes in storage of this arena's own, doubling as it grows.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity || !isKnownUniquelyReferenced(&storage) {
-            reallocate(atLeast: count + extra)
+    /// Frees the full chunks before the chunk of `position`, or every record when `position` is nil.
+    mutating func removeChunks(before position: Position?) {
+        guard let position else {
+            first &+= UInt32(truncatingIfNeeded: full.count)
+            full = []
+            tailCount = 0
+            return
+        }
+        let chunk = self.chunk(of: position)
+        if chunk > 0 {
+            full.removeFirst(chunk)
+            first &+= UInt32(truncatingIfNeeded: chunk)
         }
     }
 
-    private mutating func reallocate(atLeast minimum: Int) {
-        let grownCapacity = minimum > capacity ? Swift.max(minimum, capacity * 2) : capacity
-        storage = copy(0..<count, capacity: grownCapacity)
-        capacity = grownCapacity
+    private static func position(_ chunk: UInt32, _ offset: Int) -> Position {
+        UInt64(chunk) << 32 | UInt64(truncatingIfNeeded: offset)
     }
 
-    /// A new allocation of `capacity` bytes starting with the bytes in `range`.
-    private func copy(_ range: Range<Int>, capacity: Int) -> ManagedBuffer<Void, UInt8> {
+    /// The place of `position`'s chunk in `full` (`full.count` for the one being filled).
+    @inline(__always)
+    private func chunk(of position: Position) -> Int {
+        let chunk = Int(UInt32(truncatingIfNeeded: position >> 32) &- first)
+        precondition(chunk <= full.count, "a chunk no longer held")
+        return chunk
+    }
+
+    /// Makes room for `extra` more bytes in a chunk of this arena's own: the first chunk doubles up to
+    /// `chunkSize`; after that a record that does not fit starts the next chunk.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if tailCount + extra > capacity || !isKnownUniquelyReferenced(&tail) {
+            makeRoom(extra)
+        }
+    }
+
+    private mutating func makeRoom(_ extra: Int) {
+        if tailCount + extra <= capacity {
+            tail = copy(capacity: capacity)
+        } else if capacity < Self.chunkSize && tailCount + extra <= Self.chunkSize {
+            capacity = Swift.max(tailCount + extra, Swift.min(capacity * 2, Self.chunkSize))
+            tail = copy(capacity: capacity)
+        } else if tailCount == 0 {
+            // Empty (all pruned, or only just started): reused at the size the record needs.
+            capacity = Swift.max(extra, Self.chunkSize)
+            tail = Self.allocate(capacity)
+        } else {
+            full.append(Full(storage: tail, used: tailCount))
+            capacity = Swift.max(extra, Self.chunkSize)
+            tail = Self.allocate(capacity)
+            tailCount = 0
+        }
+    }
+
+    /// A new allocation of `capacity` bytes starting with the bytes used in `tail`.
+    private func copy(capacity: Int) -> ManagedBuffer<Void, UInt8> {
         let copied = Self.allocate(capacity)
-        withBytes(in: range) { bytes in
-            guard let source = bytes.baseAddress else { return }
-            copied.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).copyMemory(from: source, byteCount: bytes.count) }
+        let count = tailCount
+        tail.withUnsafeMutablePointerToElements { source in
+            copied.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).copyMemory(from: source, byteCount: count) }
         }
         return copied
     }

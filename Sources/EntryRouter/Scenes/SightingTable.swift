@@ -14,27 +14,32 @@ struct NoNote: SightingNote {
 }
 
 /// Byte-string keys, each with the instant it was first seen and a few bytes about it, forgotten oldest
-/// first: the storage of the dedupe window (R18), which holds several hundred thousand keys under load.
+/// first: the storage of the dedupe window (R18), which holds millions of keys under load.
 ///
-/// Two arrays and an index, none holding a reference per key:
-/// - `records`: one byte arena, each key's record appended as it is seen: a varint header (the key's
+/// Two stores and an index, none holding a reference per key:
+/// - `records`: a `ByteArena`, each key's record appended as it is seen: a varint header (the key's
 ///   length and its space), the key's bytes, then what the caller wrote about it (its "note").
-/// - `sightings`: per record, its instant and where it starts, in the order they were appended. A
-///   record ends where the next one starts, so the note needs no length of its own.
-/// - `index`: a `SlotIndex` from the high half of each key's hash to its sighting. Growing it moves
-///   the stored words and never reads or hashes a key again.
+/// - `sightings`: per record, its instant and where it starts, in the order they were appended and
+///   numbered so (`ChunkedQueue`). A record ends where the next one starts, or at the end of its chunk
+///   when the next one starts another, so the note needs no length of its own.
+/// - `index`: a `GrowingSlotIndex` from the high half of each key's hash to its sighting's number.
 ///
-/// Sightings are pruned from the oldest, removing their word from the index (by backward shift, so
-/// probe runs never lengthen with age); once more than half of the sightings are pruned, the arena
-/// and the sightings are cut to the live ones, and the index renumbered in one pass, so memory
-/// follows the live window.
+/// No operation costs more than a bounded amount of work, whatever the window's size: both stores are
+/// chunks that never move, and the index grows or shrinks a few words per operation. Sightings are
+/// pruned from the oldest, removing their word from the index, and whole chunks of both stores are
+/// freed behind them, so memory follows the live window without a pass over it.
+///
+/// Sighting numbers only grow (a 64-bit count never wraps); the index keeps them modulo 2^31. The
+/// live sightings are those numbered from `sightings.start` to `sightings.end`, fewer than 2^31 apart,
+/// so a kept value is the number at its distance from `start` modulo 2^31 (`number(of:)`): nothing is
+/// renumbered, and every word points at a live sighting (a pruned one's word is removed with it).
 ///
 /// The key space (0 or 1) seeds the hash and is part of the header: equal bytes in two spaces are two
 /// keys.
 struct SightingTable<Hashing: KeyHashing>: Sendable {
     struct Sighting: Sendable {
         var at: Int64
-        var start: Int
+        var start: ByteArena.Position
     }
 
     /// A key seen inside the window, with the note its first sighting wrote (empty if none was).
@@ -43,18 +48,22 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         var note: [UInt8]
     }
 
-    private(set) var records = ByteArena()
-    private(set) var sightings: [Sighting] = []
-    /// The first sighting not pruned yet.
-    private(set) var head = 0
-    private(set) var index = SlotIndex()
+    private(set) var records: ByteArena
+    private(set) var sightings: ChunkedQueue<Sighting>
+    private(set) var index = GrowingSlotIndex()
+
+    /// An empty table whose first sighting will be numbered `firstNumber` and first record chunk
+    /// `firstChunk`: tests start near the wrap-around of the numbers the index and the arena keep.
+    init(firstNumber: Int = 0, firstChunk: UInt32 = 0) {
+        records = ByteArena(firstChunk: firstChunk)
+        sightings = ChunkedQueue(startingAt: firstNumber)
+    }
 
     /// The keys that have a sighting in the index.
     var count: Int { index.count }
 
     mutating func reserve(_ keys: Int) {
         index.reserve(keys)
-        sightings.reserveCapacity(keys)
     }
 
     /// The earlier sighting of `key` in `space` if it is at most `window` old at `now`. Otherwise `key` is
@@ -64,28 +73,30 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
                         window: Int64, note: some SightingNote) -> Earlier? {
         index.reserveOneMore()
         let tag = tag ?? Self.tag(of: key, space: space)
-        let probe = index.probe(tag: tag) { matches(Int($0), key, space) }
-        if let found = probe.slot {
-            let at = sightings[Int(found)].at
-            if now.milliseconds - at <= window { return Earlier(at: Instant(milliseconds: at), note: noteBytes(of: Int(found))) }
+        let probe = index.probe(tag: tag) { matches(number(of: $0), key, space) }
+        if let found = probe.value {
+            let earlier = number(of: found)
+            let at = sightings[earlier].at
+            if now.milliseconds - at <= window { return Earlier(at: Instant(milliseconds: at), note: noteBytes(of: earlier)) }
             // Past the window and not pruned yet: seen anew. The old sighting is left for pruning,
             // which will find no word pointing at it.
         }
-        index.set(probe, tag: tag, slot: append(key, space: space, at: now, note: note))
+        index.set(probe, tag: tag, value: append(key, space: space, at: now, note: note))
         return nil
     }
 
     /// The sighting of `key` in `space`, however old, if it is still held.
     func sighting(of key: UnsafeRawBufferPointer, space: UInt64) -> Earlier? {
-        guard let found = index.probe(tag: Self.tag(of: key, space: space), where: { matches(Int($0), key, space) }).slot
+        guard let found = index.probe(tag: Self.tag(of: key, space: space), where: { matches(number(of: $0), key, space) }).value
         else { return nil }
-        return Earlier(at: Instant(milliseconds: sightings[Int(found)].at), note: noteBytes(of: Int(found)))
+        let held = number(of: found)
+        return Earlier(at: Instant(milliseconds: sightings[held].at), note: noteBytes(of: held))
     }
 
     /// Forgets the newest sighting, which the last `claim` of `key` in `space` added.
     mutating func unclaim(_ key: UnsafeRawBufferPointer, space: UInt64) {
-        let newest = sightings.count - 1
-        index.remove(tag: Self.tag(of: key, space: space), slot: Int32(newest))
+        let newest = sightings.end - 1
+        index.remove(tag: Self.tag(of: key, space: space), value: Self.value(of: newest))
         records.removeSuffix(from: sightings[newest].start)
         sightings.removeLast()
     }
@@ -94,13 +105,15 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     /// is not (a repeat inside the window never moved its key's sighting). A key seen anew after its
     /// window points at its newer sighting, so removing the older one finds no word and leaves it.
     mutating func prune(at now: Instant, window: Int64) {
-        while head < sightings.count, now.milliseconds - sightings[head].at > window {
-            let key = self.key(head)
-            let tag = records.withBytes(in: key.bytes) { Self.tag(of: $0, space: key.space) }
-            index.remove(tag: tag, slot: Int32(head))
+        var head = sightings.start
+        while head < sightings.end, now.milliseconds - sightings[head].at > window {
+            let tag = withKey(of: head) { Self.tag(of: $0, space: $1) }
+            index.remove(tag: tag, value: Self.value(of: head))
             head += 1
         }
-        if head > 1024, head * 2 > sightings.count { compact() }
+        guard head > sightings.start else { return }
+        sightings.removeFirst(upTo: head)
+        records.removeChunks(before: sightings.isEmpty ? nil : sightings[head].start)
     }
 
     /// The high half of the key's hash, seeded with its space: what the index keeps of it.
@@ -108,42 +121,68 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         UInt32(truncatingIfNeeded: Hashing.hash(key, seed: space) >> 32)
     }
 
+    // MARK: Numbers
+
+    /// The number of the live sighting the index keeps as `value`.
+    private func number(of value: UInt32) -> Int {
+        sightings.start + Int((value &- UInt32(truncatingIfNeeded: sightings.start)) & 0x7FFF_FFFF)
+    }
+
+    /// What the index keeps of sighting `number`: its low 31 bits.
+    private static func value(of number: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: number) & 0x7FFF_FFFF
+    }
+
     // MARK: Records
 
-    /// Appends a sighting and its record; returns the sighting's index.
+    /// Appends a sighting and its record; returns what the index keeps of its number.
     private mutating func append(_ key: UnsafeRawBufferPointer, space: UInt64, at now: Instant,
-                                 note: some SightingNote) -> Int32 {
-        precondition(sightings.count < Int(Int32.max), "more dedupe keys than the index can hold")
-        sightings.append(Sighting(at: now.milliseconds, start: records.count))
+                                 note: some SightingNote) -> UInt32 {
+        precondition(sightings.end - sightings.start < 0x7FFF_FFFF, "more dedupe keys than the index can hold")
         let header = UInt64(key.count) << 1 | space
-        records.append(exactly: Varint.size(of: header) + key.count + note.byteCount) { cursor in
+        let start = records.append(exactly: Varint.size(of: header) + key.count + note.byteCount) { cursor in
             cursor.write(varint: header)
             cursor.write(key)
             note.write(to: &cursor)
         }
-        return Int32(sightings.count - 1)
+        sightings.append(Sighting(at: now.milliseconds, start: start))
+        return Self.value(of: sightings.end - 1)
     }
 
-    /// Where record `index` ends: where the next one starts.
-    private func end(_ index: Int) -> Int {
-        index + 1 < sightings.count ? sightings[index + 1].start : records.count
+    /// Where record `number` ends: where the next one starts, or the end of its chunk if the next one
+    /// is in another or there is none.
+    private func end(_ number: Int) -> ByteArena.Position {
+        let start = sightings[number].start
+        if number + 1 < sightings.end {
+            let next = sightings[number + 1].start
+            if next >> 32 == start >> 32 { return next }
+        }
+        return records.chunkEnd(of: start)
     }
 
-    private func key(_ index: Int) -> (bytes: Range<Int>, space: UInt64) {
-        var offset = sightings[index].start
-        let header = Varint.read(records, at: &offset)
-        return (offset..<offset + Int(header >> 1), header & 1)
+    /// Calls `body` with the key of record `number` and its space.
+    private func withKey<Result>(of number: Int, _ body: (UnsafeRawBufferPointer, UInt64) -> Result) -> Result {
+        let start = sightings[number].start
+        return records.withBytes(from: start, to: records.chunkEnd(of: start)) { record in
+            var offset = 0
+            let header = Varint.read(record, at: &offset)
+            return body(UnsafeRawBufferPointer(rebasing: record[offset..<offset + Int(header >> 1)]), header & 1)
+        }
     }
 
-    private func noteBytes(of index: Int) -> [UInt8] {
-        records.withBytes(in: key(index).bytes.upperBound..<end(index)) { Array($0) }
+    private func noteBytes(of number: Int) -> [UInt8] {
+        records.withBytes(from: sightings[number].start, to: end(number)) { record in
+            var offset = 0
+            let header = Varint.read(record, at: &offset)
+            return Array(record[(offset + Int(header >> 1))...])
+        }
     }
 
-    /// Whether sighting `index` is of `key` in `space`: compared by length, then bytes.
-    private func matches(_ index: Int, _ key: UnsafeRawBufferPointer, _ space: UInt64) -> Bool {
-        let stored = self.key(index)
-        guard stored.space == space, stored.bytes.count == key.count else { return false }
-        return records.withBytes(in: stored.bytes) { Self.equal($0, key) }
+    /// Whether sighting `number` is of `key` in `space`: compared by length, then bytes.
+    private func matches(_ number: Int, _ key: UnsafeRawBufferPointer, _ space: UInt64) -> Bool {
+        withKey(of: number) { stored, storedSpace in
+            storedSpace == space && stored.count == key.count && Self.equal(stored, key)
+        }
     }
 
     /// Whether two byte strings of the same length are equal, compared eight bytes at a time.
@@ -159,16 +198,5 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
             offset += 1
         }
         return true
-    }
-
-    /// Drops the pruned sightings and their records, and renumbers the index (which shrinks when the
-    /// live keys would fit in a quarter of it).
-    private mutating func compact() {
-        let cut = head < sightings.count ? sightings[head].start : records.count
-        records.removePrefix(cut)
-        sightings = sightings[head...].map { Sighting(at: $0.at, start: $0.start - cut) }
-        let removed = Int32(head)
-        head = 0
-        index.renumber { $0 - removed }
     }
 }

@@ -1,5 +1,6 @@
 /// A hashed index from keys to positions ("slots") in an array its owner keeps: the inbox's index by id
-/// and by collapseId, and the dedupe window's index of its sightings (`SightingTable`).
+/// and by collapseId. (The dedupe window's index, which holds millions of keys, is a
+/// `GrowingSlotIndex`: the same words, resized a few at a time.)
 ///
 /// It stores no keys. Each word is the high half of a key's hash (its "tag") and the slot plus one
 /// (0 is an empty word); a lookup compares tags, then asks the owner whether the key at that slot is
@@ -37,13 +38,6 @@ struct SlotIndex: Sendable {
         fileprivate var position: Int
         /// The slot the key's word holds; nil when the key has none.
         var slot: Int32?
-    }
-
-    /// Makes room for `count` words at once, so that adding them grows the table no more.
-    mutating func reserve(_ count: Int) {
-        var wanted = bits
-        while (1 << wanted) / 4 * 3 < count { wanted += 1 }
-        if wanted > bits { rebuild(bits: wanted) }
     }
 
     /// Makes room for one more word, so that a `probe` made next stays valid for `set`.

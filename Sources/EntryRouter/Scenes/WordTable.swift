@@ -1,0 +1,81 @@
+/// The words of one `GrowingSlotIndex` table: 2^`bits` of them in segments of at most 2^16 (512 KiB),
+/// each allocated, zeroed and freed on its own. Freeing a drained table of 2^21 words at once took
+/// about 1.3 ms (the system unmapping 16 MiB), so a drained table is freed a segment at a time as
+/// draining passes it; and a new table is zeroed a few words at a time (`zero`) before it is used.
+///
+/// A reference, written in place: its `GrowingSlotIndex` copies it (`copy`) before writing when it
+/// is shared, so the index keeps value semantics. Positions are not bounds-checked beyond the
+/// segment list: the index only asks for positions below `count`, in segments zeroed and not freed.
+final class WordTable: @unchecked Sendable {
+    let bits: Int
+    /// 2^`bits`, and that less one: stored, as a shift by a variable amount costs range checks.
+    let count: Int
+    let mask: Int
+    /// A segment's words: 2^16, or the whole table when it is smaller.
+    let segmentSize: Int
+    /// A constant, so that finding a word costs no loads but its segment's pointer and the word: a
+    /// table smaller than a segment has positions below 2^16, all in its one segment.
+    private static var segmentBits: Int { 16 }
+    let segmentCount: Int
+    private let segments: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
+    /// The words zeroed so far, from the first: all of them once the table is ready.
+    private(set) var zeroed = 0
+
+    /// A table of 2^`bits` words, none of them zeroed yet.
+    init(bits: Int) {
+        self.bits = bits
+        count = 1 << bits
+        mask = count - 1
+        segmentSize = Swift.min(count, 1 << Self.segmentBits)
+        segmentCount = count / segmentSize
+        segments = .allocate(capacity: segmentCount)
+        segments.initialize(repeating: nil, count: segmentCount)
+    }
+
+    deinit {
+        for segment in 0..<segmentCount { segments[segment]?.deallocate() }
+        segments.deallocate()
+    }
+
+    var isReady: Bool { zeroed == count }
+
+    @inline(__always)
+    subscript(position: Int) -> UInt64 {
+        get { segments[position &>> Self.segmentBits].unsafelyUnwrapped[position & 0xFFFF] }
+        set { segments[position &>> Self.segmentBits].unsafelyUnwrapped[position & 0xFFFF] = newValue }
+    }
+
+    /// Zeroes up to `words` more words, allocating segments as it reaches them.
+    func zero(_ words: Int) {
+        var left = Swift.min(words, count - zeroed)
+        while left > 0 {
+            let segment = zeroed / segmentSize
+            let offset = zeroed % segmentSize
+            if offset == 0 { segments[segment] = .allocate(capacity: segmentSize) }
+            let zeroing = Swift.min(left, segmentSize - offset)
+            (segments[segment].unsafelyUnwrapped + offset).initialize(repeating: 0, count: zeroing)
+            zeroed += zeroing
+            left -= zeroing
+        }
+    }
+
+    /// Frees segment `segment`, whose words are no longer read.
+    func free(segment: Int) {
+        segments[segment]?.deallocate()
+        segments[segment] = nil
+    }
+
+    /// A table of its own with the same words (and the same segments zeroed and freed).
+    func copy() -> WordTable {
+        let copied = WordTable(bits: bits)
+        for segment in 0..<segmentCount {
+            guard let source = segments[segment] else { continue }
+            let words = Swift.min(segmentSize, zeroed - segment * segmentSize)
+            let target = UnsafeMutablePointer<UInt64>.allocate(capacity: segmentSize)
+            target.initialize(from: source, count: words)
+            copied.segments[segment] = target
+        }
+        copied.zeroed = zeroed
+        return copied
+    }
+}
