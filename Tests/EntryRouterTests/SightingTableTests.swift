@@ -242,4 +242,51 @@ struct SightingTableTests {
         real.verify()
         colliding.verify()
     }
+
+    /// A prune with nothing due stops at the oldest sighting it kept last time; sightings are still
+    /// pruned once they are due, including ones claimed after the table was emptied.
+    @Test func pruneWithNothingDueKeepsEverythingUntilTheOldestIsDue() {
+        let checked = Checked<KeyHash>()
+        #expect(checked.claim(Self.key(1), space: 0, at: 0))
+        #expect(checked.claim(Self.key(2), space: 0, at: 500))
+        checked.prune(at: 900)
+        checked.prune(at: 1_000)
+        #expect(checked.table.count == 2)
+        #expect(checked.claim(Self.key(3), space: 0, at: 1_000))
+        checked.prune(at: 1_001)
+        checked.verify(absent: [Self.key(1) + [0]])
+        #expect(checked.table.count == 2)
+        checked.prune(at: 2_001)
+        #expect(checked.table.count == 0 && checked.table.sightings.isEmpty)
+        #expect(checked.claim(Self.key(4), space: 0, at: 2_100))
+        checked.prune(at: 3_000)
+        #expect(checked.table.count == 1)
+        checked.prune(at: 3_101)
+        checked.verify(absent: [Self.key(4) + [0]])
+        #expect(checked.table.count == 0)
+    }
+
+    /// After `unclaim` emptied the table and the clock stepped back, a newer sighting older than the one
+    /// prune last kept is pruned late, once that one would have been due, and is found in the meantime
+    /// only as the window's lookups allow (they check the window themselves).
+    @Test func aSightingOlderThanTheLastKeptIsPrunedLate() {
+        var table = SightingTable<KeyHash>()
+        func claim(_ n: Int, at now: Int64) -> Bool {
+            Self.key(n).withUnsafeBytes {
+                table.claim($0, space: 0, at: Instant(milliseconds: now), window: Self.window, note: NoNote())
+            } == nil
+        }
+        #expect(claim(1, at: 1_000))
+        table.prune(at: Instant(milliseconds: 1_500), window: Self.window)
+        Self.key(1).withUnsafeBytes { table.unclaim($0, space: 0) }
+        #expect(table.count == 0)
+        #expect(claim(2, at: 400))
+        table.prune(at: Instant(milliseconds: 1_500), window: Self.window)
+        #expect(table.count == 1)
+        #expect(claim(2, at: 1_500), "past its window: seen anew, though not pruned yet")
+        table.prune(at: Instant(milliseconds: 2_001), window: Self.window)
+        #expect(table.count == 1, "the older sighting is pruned, the one seen anew at 1 500 is kept")
+        table.prune(at: Instant(milliseconds: 2_501), window: Self.window)
+        #expect(table.count == 0)
+    }
 }
