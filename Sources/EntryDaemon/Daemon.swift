@@ -31,6 +31,8 @@ public final class Daemon: ConnectionDelegate {
     @exclusivity(unchecked) private var writer: TurnWriter
     private var nextConnection: UInt64 = 1
     private let turn: TurnBoundary
+    /// Where the turn boundary's callback finds the daemon, which it is made before.
+    private let turnEndTarget: TurnEndTarget
     private let routerTimer: LoopTimer
     /// When the router asked to hear `.timer`. The timer's callback reads it here rather than capturing
     /// it, so a deadline that moves only reschedules the running timer (see `armRouterTimer`).
@@ -68,7 +70,9 @@ public final class Daemon: ConnectionDelegate {
         do {
             loop = try Loop()
             routerTimer = try LoopTimer(loop: loop)
-            turn = try TurnBoundary(loop: loop)
+            let target = TurnEndTarget()
+            turnEndTarget = target
+            turn = try TurnBoundary(loop: loop) { target.daemon?._withUnsafeGuaranteedRef { $0.endTurn() } }
         } catch {
             throw .loop(error)
         }
@@ -117,9 +121,7 @@ public final class Daemon: ConnectionDelegate {
 
     private func startServing() throws(DaemonError) {
         do {
-            // Unretained: it runs once per turn, where `unowned` retained and released the daemon each
-            // time, and the boundary is closed before the daemon's `run` returns.
-            turn.onTurnEnded = { [unowned(unsafe) self] in endTurn() }
+            turnEndTarget.daemon = Unmanaged.passUnretained(self)
             for signum in [SIGTERM, SIGINT] {
                 let watcher = try SignalWatcher(loop: loop)
                 signals.append(watcher)
@@ -398,4 +400,12 @@ public final class Daemon: ConnectionDelegate {
         exitCode = 74
         beginShutdown(signal: "store failure")
     }
+}
+
+/// The daemon as the turn boundary's callback reaches it: the boundary is made in the daemon's `init`,
+/// before the daemon can name itself, and told of it once serving starts. Held unretained and lent for
+/// the call: the callback runs once per turn, where an `unowned(unsafe)` capture still retained and
+/// released the daemon each time, and the boundary is closed before the daemon's `run` returns.
+private final class TurnEndTarget {
+    var daemon: Unmanaged<Daemon>?
 }

@@ -20,13 +20,13 @@ import CUV
 public final class TurnBoundary: UVHandleOwner {
     let check: UnsafeMutablePointer<uv_check_t>
     let idle: UnsafeMutablePointer<uv_idle_t>
-    /// Called at the end of each marked turn. Settable, so that an owner can make its boundary before
-    /// it can name itself in the callback and still hold the boundary in a constant: held in a
-    /// variable, the boundary was retained and released around every `mark`, once per request.
-    /// Exempt from the run-time exclusivity check: it is read once per turn and set before marking.
-    @exclusivity(unchecked) public var onTurnEnded: () -> Void
+    /// Called at the end of each marked turn. A constant: called from a variable, its context was
+    /// retained and released around every call, once per turn. An owner that makes its boundary
+    /// before it can name itself reaches itself through something the callback captures (the daemon,
+    /// `TurnEndTarget`, in Daemon.swift).
+    public let onTurnEnded: () -> Void
 
-    public init(loop: Loop, onTurnEnded: @escaping () -> Void = {}) throws(UVError) {
+    public init(loop: Loop, onTurnEnded: @escaping () -> Void) throws(UVError) {
         check = .allocate(capacity: 1)
         idle = .allocate(capacity: 1)
         uv_check_init(loop.raw, check)
