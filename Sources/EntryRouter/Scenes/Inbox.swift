@@ -203,6 +203,9 @@ struct Inbox: Sendable {
     /// Puts `entry`, with `tags`, into the slot `vacate` emptied. The id word moves to the new id's
     /// tag (an arrival's id is never in the inbox already: it would have been a duplicate); the
     /// collapseId word changes only when the tag does; the kind list already holds the slot.
+    /// Inlined into its one caller, which has the entry at hand: called, it was passed by address and
+    /// copied once more into the slot.
+    @inline(__always)
     mutating func refill(_ slot: Int32, with entry: consuming Entry, tags: Tags) {
         let index = Int(slot)
         let mark = marks[index]

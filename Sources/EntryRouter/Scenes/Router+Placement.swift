@@ -130,7 +130,10 @@ extension Router {
 
     /// Latest wins (R6) for a new pending `entry` that replaces the entry in inbox `slot` alone
     /// (`Inbox.replaceableSlot`): the old entry is retired and the new one recorded, in that order as
-    /// `replaceOlder` and `place` do, and the new one takes the old one's slot.
+    /// `replaceOlder` and `place` do, and the new one takes the old one's slot. Inlined into `admit`,
+    /// its one caller on the push path: called, the new entry was passed to it by address and moved
+    /// once more on its way to the inbox.
+    @inline(__always)
     mutating func replace(inboxSlot slot: Int32, with entry: consuming Entry, tags: Inbox.Tags) {
         // Bound from the optional `vacate` returns: unwrapped by force, the entry was copied and the
         // optional destroyed.

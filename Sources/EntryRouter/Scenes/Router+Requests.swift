@@ -46,16 +46,15 @@ extension Router {
             return .refused(WireError(.badRequest, "collapseId is \(collapseId.utf8.count) bytes; "
                 + "the limit is \(limits.maxCollapseIdBytes) bytes (as APNs)"))
         }
-        let arrival = Arrival(source: .push, id: push.id, collapseId: push.collapseId, expiration: push.expiration,
-                              dedupeKey: push.id.map(DedupeKey.init(senderId:)), scene: nil)
-        return admit(route(push: push.payload, bytes: push.payloadBytes), arrival)
+        return admit(route(push: push.payload, bytes: push.payloadBytes), source: .push, id: push.id,
+                     collapseId: push.collapseId, expiration: push.expiration,
+                     dedupeKey: push.id.map(DedupeKey.init(senderId:)), scene: nil)
     }
 
     private mutating func arrive(_ open: consuming OpenRequest) -> Admission {
         let source = open.source ?? (open.url.lowercased().hasPrefix("https://") ? .universalLink : .deeplink)
-        let arrival = Arrival(source: source, id: open.id, collapseId: nil, expiration: open.expiration,
-                              dedupeKey: open.id.map(DedupeKey.init(senderId:)), scene: nil)
-        return admit(route(.url(open.url)), arrival)
+        return admit(route(.url(open.url)), source: source, id: open.id, collapseId: nil, expiration: open.expiration,
+                     dedupeKey: open.id.map(DedupeKey.init(senderId:)), scene: nil)
     }
 
     /// Routes a URL or payload after checking the sizes the router's limits bound.

@@ -41,9 +41,9 @@ extension Router {
         knownScenes.insert(name)
         announce(name, .connected)
         guard let launch, let routed else { return .success(.ok) }
-        let arrival = Arrival(source: .launch, id: nil, collapseId: nil, expiration: nil,
-                              dedupeKey: DedupeKey(fingerprint: LaunchFingerprint.key(launch)), scene: name)
-        if case .refused(let error) = admit(routed, arrival) {
+        if case .refused(let error) = admit(routed, source: .launch, id: nil, collapseId: nil, expiration: nil,
+                                            dedupeKey: DedupeKey(fingerprint: LaunchFingerprint.key(launch)),
+                                            scene: name) {
             return .failure(WireError(error.code,
                                       "scene \"\(name)\" is connected, but its launch entry was not kept: \(error.message)"))
         }

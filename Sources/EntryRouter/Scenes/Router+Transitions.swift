@@ -42,7 +42,10 @@ extension Router {
     /// Records that `entry` left the router's hands in `state` (replaced, say) and drops it. Its record
     /// is built by moving its fields, not copying them: the entry is gone afterwards. Nothing of
     /// `record` that only a waiting or arriving entry needs is looked at: a retired entry is neither
-    /// new nor waits, so it has no outcome to set and no expiry item to add.
+    /// new nor waits, so it has no outcome to set and no expiry item to add. Inlined into its two
+    /// callers, which have just taken the entry out of the inbox: called, the entry was passed by
+    /// address.
+    @inline(__always)
     mutating func retire(_ entry: consuming Entry, as state: EntryState) {
         counts[entry.state] -= 1
         counts[state] += 1
