@@ -10,7 +10,7 @@ extension ByteArena {
     /// Appends `bytes` as one record and returns where it starts.
     @discardableResult
     mutating func append(_ bytes: [UInt8]) -> Position {
-        bytes.withUnsafeBytes { bytes in append(exactly: bytes.count) { $0.write(bytes) } }
+        bytes.withUnsafeBytes { bytes in append(atMost: bytes.count) { $0.write(bytes) } }
     }
 
     func bytes(from start: Position, count: Int) -> [UInt8] {
@@ -91,11 +91,30 @@ struct ByteArenaTests {
 
     @Test func aRecordIsWrittenInOnePieceAcrossGrowth() {
         var arena = ByteArena(capacity: 1)
-        arena.append(exactly: 12) { cursor in
+        arena.append(atMost: 12) { cursor in
             cursor.write(varint: 300)
             ([1, 2, 3] as [UInt8]).withUnsafeBytes { cursor.write($0) }
             cursor.write(counted: "héllo")
         }
         #expect(arena.tailBytes == [0xAC, 0x02, 1, 2, 3, 6, 0x68, 0xC3, 0xA9, 0x6C, 0x6C, 0x6F])
+    }
+
+    @Test func aRecordTakesTheBytesItWroteNotItsBound() {
+        var arena = ByteArena(capacity: 4)
+        let first = arena.append(atMost: 20) { $0.write(varint: 5) }
+        let second = arena.append(atMost: 20) { $0.write(varint: 300) }
+        let empty = arena.append(atMost: 20) { _ in }
+        let third = arena.append(atMost: 1) { $0.write(varint: 7) }
+        #expect(second == first + 1 && empty == second + 2 && third == empty)
+        #expect(arena.tailBytes == [5, 0xAC, 0x02, 7])
+    }
+
+    @Test func aBoundPastTheChunkStartsTheNextOneThoughTheBytesWouldFit() {
+        var arena = ByteArena(capacity: ByteArena.chunkSize)
+        let filler = [UInt8](repeating: 1, count: ByteArena.chunkSize - 10)
+        let first = arena.append(filler)
+        let next = arena.append(atMost: 11) { $0.write(varint: 3) }
+        #expect(next >> 32 == (first >> 32) + 1 && next & 0xFFFF_FFFF == 0)
+        #expect(arena.bytes(from: next, count: 1) == [3])
     }
 }

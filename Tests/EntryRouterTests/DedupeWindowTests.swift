@@ -134,7 +134,7 @@ struct DedupeWindowTests {
     @Test func varintsRoundTripAtEveryLengthBoundary() {
         let values: [UInt64] = [0, 1, 127, 128, 255, 16_383, 16_384, 1 << 32, UInt64.max >> 1, .max]
         var arena = ByteArena()
-        for value in values { arena.append(exactly: Varint.size(of: value)) { $0.write(varint: value) } }
+        for value in values { arena.append(atMost: Varint.maxSize) { $0.write(varint: value) } }
         #expect(values.map(Varint.size(of:)) == [1, 1, 1, 2, 2, 2, 3, 5, 9, 10])
         let bytes = arena.tailBytes
         #expect(bytes.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 9 + 10)
@@ -153,6 +153,12 @@ struct DedupeWindowTests {
         var empty = ByteArena()
         Self.write(OriginalNote(route: 0, params: [:]), to: &empty)
         #expect(empty.tailBytes == [0, 0] && OriginalNote.read(empty.tailBytes)?.params == [:])
+        // The bound holds at the widest varints: a route number of 63 bits after params of 2^14 bytes.
+        var widest = ByteArena()
+        let long: RouteParams = ["k": String(repeating: "v", count: 1 << 14)]
+        Self.write(OriginalNote(route: .max, params: long), to: &widest)
+        let wide = OriginalNote.read(widest.tailBytes)
+        #expect(wide?.route == .max && wide?.params == long)
     }
 
     @Test func anInboxIdTagIsTheWindowsTagOfTheSenderId() {
@@ -181,6 +187,6 @@ struct DedupeWindowTests {
     }
 
     static func write(_ note: OriginalNote, to arena: inout ByteArena) {
-        arena.append(exactly: note.byteCount) { note.write(to: &$0) }
+        arena.append(atMost: note.maxByteCount) { note.write(to: &$0) }
     }
 }

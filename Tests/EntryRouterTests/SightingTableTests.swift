@@ -25,7 +25,7 @@ enum FirstByteHome: KeyHashing {
 struct BytesNote: SightingNote {
     var bytes: [UInt8]
 
-    var byteCount: Int { bytes.count }
+    var maxByteCount: Int { bytes.count }
 
     func write(to cursor: inout ByteCursor) {
         bytes.withUnsafeBytes { cursor.write($0) }

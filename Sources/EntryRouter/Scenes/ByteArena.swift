@@ -81,20 +81,23 @@ struct ByteArena: @unchecked Sendable {
         return position & ~0xFFFF_FFFF | UInt64(chunk == full.count ? tailCount : full[chunk].used)
     }
 
-    /// Appends the `count` bytes `body` writes, with one check for room, and returns where they start.
-    /// `body` must write exactly `count` bytes.
+    /// Appends the bytes `body` writes, at most `limit` of them, with one check for room, and returns
+    /// where they start. A bound rather than the exact count: a record's varints would otherwise each
+    /// be sized before being written. Room is made for the whole bound, so a record may start the next
+    /// chunk while it would have fit the rest of this one: a few bytes left unused per chunk.
     @inline(__always)
     @discardableResult
-    mutating func append(exactly count: Int, _ body: (inout ByteCursor) -> Void) -> Position {
-        reserve(count)
+    mutating func append(atMost limit: Int, _ body: (inout ByteCursor) -> Void) -> Position {
+        reserve(limit)
         let start = tailCount
-        tail.withUnsafeMutablePointerToElements { elements in
-            var cursor = ByteCursor(UnsafeMutableRawPointer(elements + start))
-            body(&cursor)
-            precondition(cursor.position == UnsafeMutableRawPointer(elements + start + count),
-                         "a record wrote other than the bytes it reserved")
-        }
-        tailCount += count
+        // The pointer outlives the closure that gives it: `tail` is held throughout, and not replaced
+        // before `body` returns. Passing `body` through that closure kept it from being inlined.
+        let base = UnsafeMutableRawPointer(tail.withUnsafeMutablePointerToElements { $0 } + start)
+        var cursor = ByteCursor(base)
+        body(&cursor)
+        let written = base.distance(to: cursor.position)
+        precondition(written >= 0 && written <= limit, "a record wrote more than the bytes it reserved")
+        tailCount += written
         return Self.position(first &+ UInt32(truncatingIfNeeded: full.count), start)
     }
 

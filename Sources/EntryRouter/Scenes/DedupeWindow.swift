@@ -93,8 +93,16 @@ struct DedupeWindow: Sendable {
         })
     }
 
+    /// Inlined into `claim`: the identity check answers almost every arrival, and a call would cost as
+    /// much as the check.
+    @inline(__always)
     private mutating func number(of shape: RouteShape) -> Int {
         if let lastShape, lastShape === shape { return lastRoute }
+        return numberOfNewShape(shape)
+    }
+
+    @inline(never)
+    private mutating func numberOfNewShape(_ shape: RouteShape) -> Int {
         let route: Int
         if let known = routeNumbers[shape.name] {
             route = known

@@ -11,10 +11,12 @@ struct OriginalNote: SightingNote {
     var route: Int
     var params: RouteParams
 
-    var byteCount: Int {
-        Varint.size(of: UInt64(route)) + Varint.size(of: UInt64(params.bytes.count)) + params.bytes.count
+    @inline(__always)
+    var maxByteCount: Int {
+        2 * Varint.maxSize + params.bytes.count
     }
 
+    @inline(__always)
     func write(to cursor: inout ByteCursor) {
         cursor.write(varint: UInt64(route))
         cursor.write(varint: UInt64(params.bytes.count))

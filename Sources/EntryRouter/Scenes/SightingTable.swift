@@ -1,15 +1,15 @@
 /// What a sighting keeps besides its key, written into the table's arena when the key is first seen.
 /// A type rather than a closure, so the table is specialized for it and nothing is captured per call.
 protocol SightingNote {
-    /// How many bytes `write` writes: the record is sized before it is written, so the arena checks for
-    /// room once.
-    var byteCount: Int { get }
+    /// The most bytes `write` writes: room for the record is made before it is written, so the arena
+    /// checks for room once.
+    var maxByteCount: Int { get }
     func write(to cursor: inout ByteCursor)
 }
 
 /// No note: a key restored from the store, whose original is unknown.
 struct NoNote: SightingNote {
-    var byteCount: Int { 0 }
+    var maxByteCount: Int { 0 }
     func write(to cursor: inout ByteCursor) {}
 }
 
@@ -158,7 +158,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
                                  note: some SightingNote) -> UInt32 {
         precondition(sightings.end - sightings.start < 0x7FFF_FFFF, "more dedupe keys than the index can hold")
         let header = UInt64(key.count) << 1 | space
-        let start = records.append(exactly: Varint.size(of: header) + key.count + note.byteCount) { cursor in
+        let start = records.append(atMost: Varint.maxSize + key.count + note.maxByteCount) { cursor in
             cursor.write(varint: header)
             cursor.write(key)
             note.write(to: &cursor)

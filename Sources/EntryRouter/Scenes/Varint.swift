@@ -2,6 +2,9 @@
 /// (LEB128): the lengths in the dedupe window's byte arena, where nearly all are under 128 and take one
 /// byte. Written by `ByteCursor.write(varint:)`.
 enum Varint {
+    /// The most bytes a value takes: 64 bits, 7 a byte.
+    static var maxSize: Int { 10 }
+
     /// How many bytes `value` takes.
     @inline(__always)
     static func size(of value: UInt64) -> Int {
