@@ -139,10 +139,7 @@ public struct Router: Sendable {
         }
         // What is left are placeholders; the emptied array becomes the next turn's queue (nothing is
         // queued while a turn ends), unless an unusually busy turn grew it past what is worth keeping.
-        // Popped rather than `removeAll(keepingCapacity:)`, which went through `replaceSubrange`: about
-        // 180 instructions a turn, which a turn of one request paid in full.
-        guard batch.capacity <= Self.keptQueueCapacity else { return }
-        while batch.popLast() != nil {}
+        batch.empty(keepingAtMost: Self.keptQueueCapacity)
         inputs = batch
     }
 
