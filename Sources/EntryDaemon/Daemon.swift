@@ -266,7 +266,7 @@ public final class Daemon: ConnectionDelegate {
         case .readFailed, .writeFailed, .stalled, .outputCapExceeded:
             log.warn("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
         }
-        feed(.disconnected(connection.id))
+        enqueue(.disconnected(connection.id), at: WallClock.now())
     }
 
     // MARK: Turns and effects
@@ -278,8 +278,8 @@ public final class Daemon: ConnectionDelegate {
         turn.mark()
     }
 
-    /// Hands a line's input to the router, which only queues it until the turn ends (the daemon
-    /// recovered the router before serving). `handle` built a list of effects to return it empty,
+    /// Hands an input that only joins the turn (a line's, a disconnect) to the router, which queues it
+    /// until the turn ends (the daemon recovered the router before serving). `handle` built a list of effects to return it empty,
     /// about a hundred instructions a request, and `handle(_:at:into:)`, generic, runs unspecialized
     /// from this module.
     private func enqueue(_ input: consuming Input, at instant: Instant) {
