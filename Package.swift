@@ -23,7 +23,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "EntryRouter"),
+        // A CPU hint the engine uses to overlap its cache misses (header only, nothing linked).
+        .systemLibrary(name: "CMemoryHint"),
+        .target(name: "EntryRouter", dependencies: ["CMemoryHint"]),
         .target(name: "EntryDaemon", dependencies: ["EntryRouter", "CUV", "CSQLite"]),
         .executableTarget(name: "entryd", dependencies: ["EntryRouter", "EntryDaemon"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),

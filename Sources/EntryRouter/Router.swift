@@ -180,6 +180,7 @@ public struct Router: Sendable {
         // Every request is answered once: the replies' array grown step by step reallocated and moved
         // them about eight times in a busy turn (about 100 instructions a push).
         turn.replies.reserveCapacity(batch.count)
+        prefetchDedupeWords(for: batch)
         for index in batch.indices {
             let now = batch[index].at
             var input = Input.turnEnded

@@ -77,6 +77,12 @@ struct DedupeWindow: Sendable {
         return sighting(earlier)
     }
 
+    /// Starts loading what a `claim` of the sender id whose `SlotIndex.tag(of:)` is `idTag` reads first.
+    @inline(__always)
+    func prefetch(idTag: UInt32) {
+        table.prefetch(tag: idTag)
+    }
+
     /// Forgets the key the last `claim` remembered: the arrival was refused, so it was never seen.
     mutating func unclaim(_ key: DedupeKey) {
         Self.withBytes(of: key) { table.unclaim($0, space: Self.space(of: key)) }

@@ -91,6 +91,12 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         return nil
     }
 
+    /// Starts loading what a `claim` of the key whose tag is `tag` reads first (its index words).
+    @inline(__always)
+    func prefetch(tag: UInt32) {
+        index.prefetch(tag: tag)
+    }
+
     /// The sighting of `key` in `space`, however old, if it is still held.
     func sighting(of key: UnsafeRawBufferPointer, space: UInt64) -> Earlier? {
         guard let found = index.probe(tag: Self.tag(of: key, space: space), where: { matches(number(of: $0), key, space) }).value

@@ -1,0 +1,23 @@
+extension Router {
+    /// Starts loading, for every push and link in `batch` that has a sender id, the dedupe window's
+    /// index words its arrival will probe, before the first input is handled.
+    ///
+    /// Under load the window holds millions of ids, its index is tens of megabytes, and each arrival's
+    /// first probe missed the cache: that one load was about a tenth of the daemon's time per push.
+    /// Asked for all at once, the turn's misses overlap one another and the handling of the inputs
+    /// ahead of them. A hint only: nothing is read or changed, so the turn's outcome is the same.
+    ///
+    /// Each kind is matched down to its id in one `if case` chain: a `switch` over the request's
+    /// operation copied every input out of the array whole (its strings and payload retained and
+    /// released, about 440 instructions a push), where the chain reads the id in place.
+    func prefetchDedupeWords(for batch: [QueuedInput]) {
+        for index in batch.indices {
+            if case .request(_, let request) = batch[index].input, case .push(let push) = request.op, let id = push.id {
+                dedupe.prefetch(idTag: SlotIndex.tag(of: id))
+            } else if case .request(_, let request) = batch[index].input, case .open(let open) = request.op,
+                      let id = open.id {
+                dedupe.prefetch(idTag: SlotIndex.tag(of: id))
+            }
+        }
+    }
+}
