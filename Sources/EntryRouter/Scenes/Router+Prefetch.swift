@@ -10,7 +10,10 @@ extension Router {
     /// Each kind is matched down to its id in one `if case` chain: a `switch` over the request's
     /// operation copied every input out of the array whole (its strings and payload retained and
     /// released, about 440 instructions a push), where the chain reads the id in place.
+    ///
+    /// A turn of one input skips it: its one arrival would wait for the word all the same.
     func prefetchDedupeWords(for batch: [QueuedInput]) {
+        guard batch.count > 1 else { return }
         for index in batch.indices {
             if case .request(_, let request) = batch[index].input, case .push(let push) = request.op, let id = push.id {
                 dedupe.prefetch(idTag: SlotIndex.tag(of: id))
