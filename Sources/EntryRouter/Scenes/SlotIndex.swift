@@ -1,6 +1,7 @@
 /// A hashed index from keys to positions ("slots") in an array its owner keeps: the inbox's index by id
 /// and by collapseId. (The dedupe window's index, which holds millions of keys, is a
-/// `GrowingSlotIndex`: the same words, resized a few at a time.)
+/// `GrowingSlotIndex`: the same words and probing, resized a few at a time; a fix to one belongs in
+/// the other.)
 ///
 /// It stores no keys. Each word is the high half of a key's hash (its "tag") and the slot plus one
 /// (0 is an empty word); a lookup compares tags, then asks the owner whether the key at that slot is
