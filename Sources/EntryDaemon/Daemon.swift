@@ -235,22 +235,21 @@ public final class Daemon: ConnectionDelegate {
         log.debug("connected", ["conn": "\(id)", "uid": String(uid)])
     }
 
-    public func connection(_ connection: Connection, received frame: FrameDecoder.Frame, at instant: Instant) {
-        switch frame {
-        case .line(let line):
-            switch Request.decode(line: line) {
-            case .success(let request):
-                enqueue(.request(connection.id, request), at: instant)
-            case .failure(let failure):
-                enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)
-            }
-        case .tooLarge:
-            connection.stopReading()
-            log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": String(options.connection.maxFrame)])
-            enqueue(.invalid(connection.id, req: nil,
-                         WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
-                         close: true), at: instant)
+    public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) {
+        switch Request.decode(bytes: line) {
+        case .success(let request):
+            enqueue(.request(connection.id, request), at: instant)
+        case .failure(let failure):
+            enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)
         }
+    }
+
+    public func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {
+        connection.stopReading()
+        log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": String(options.connection.maxFrame)])
+        enqueue(.invalid(connection.id, req: nil,
+                     WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
+                     close: true), at: instant)
     }
 
     public func connectionReachedEnd(_ connection: Connection) {

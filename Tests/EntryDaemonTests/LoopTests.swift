@@ -37,20 +37,19 @@ struct LoopTests {
             connections.append(connection)
         }
 
-        func connection(_ connection: Connection, received frame: FrameDecoder.Frame, at instant: Instant) {
-            switch frame {
-            case .line(let bytes):
-                lines.append(String(decoding: bytes, as: UTF8.self))
-                instants.append(instant)
-                if echoes {
-                    var reply = Array(bytes)
-                    reply.append(UInt8(ascii: "\n"))
-                    connection.send(reply)
-                }
-            case .tooLarge:
-                tooLarge += 1
-                connection.stopReading()
+        func connection(_ connection: Connection, receivedLine bytes: UnsafeBufferPointer<UInt8>, at instant: Instant) {
+            lines.append(String(decoding: bytes, as: UTF8.self))
+            instants.append(instant)
+            if echoes {
+                var reply = Array(bytes)
+                reply.append(UInt8(ascii: "\n"))
+                connection.send(reply)
             }
+        }
+
+        func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {
+            tooLarge += 1
+            connection.stopReading()
         }
 
         func connectionReachedEnd(_ connection: Connection) {

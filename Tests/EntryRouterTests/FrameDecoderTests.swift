@@ -34,6 +34,36 @@ import Testing
         return frames
     }
 
+    /// Lending a line (`next(lending:)`, the daemon's path) finds the same frames as `next()`, in the
+    /// same order, for random lines (some over the limit) fed in random chunks to twin decoders.
+    @Test func lendingFindsWhatNextFinds() {
+        var random = SplitMix64(seed: 0x1E4D)
+        for _ in 0..<200 {
+            var stream: [UInt8] = []
+            for _ in 0..<random.below(10) {
+                stream += (0..<random.below(40)).map { _ in random.pick(Array("ab{}\":, 19\r".utf8)) }
+                stream.append(UInt8(ascii: "\n"))
+            }
+            var sliced = FrameDecoder(maxFrame: 24)
+            var lending = FrameDecoder(maxFrame: 24)
+            var expected: [String] = []
+            var lent: [String] = []
+            var offset = 0
+            while offset < stream.count {
+                let chunk = Array(stream[offset..<min(offset + 1 + random.below(30), stream.count)])
+                offset += chunk.count
+                sliced.append(chunk)
+                lending.append(chunk)
+                expected += drain(&sliced)
+                while let frame = lending.next(lending: { lent.append(String(decoding: $0, as: UTF8.self)) }) {
+                    if frame == .tooLarge { lent.append("<too large>") }
+                }
+            }
+            #expect(lent == expected)
+            #expect(lending.hasPartialLine == sliced.hasPartialLine && lending.isFinished == sliced.isFinished)
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 5, 7, 16, 1000])
     func anyChunkingGivesTheSameFrames(chunk: Int) {
         let stream = "{\"op\":\"watch\"}\n{\"op\":\"status\"}\r\n\n{\"req\":1}\nlast\n"

@@ -4,10 +4,13 @@ import Glibc
 
 /// What a connection reports to whoever serves it; all calls happen on the loop thread.
 public protocol ConnectionDelegate: AnyObject {
-    /// A complete line, or a line over the frame limit. Frames arrive in order, and none arrive while
-    /// the connection is paused for backpressure. `instant` is when the bytes were taken in: read once
-    /// per batch of frames (one read from the socket), not once per line.
-    func connection(_ connection: Connection, received frame: FrameDecoder.Frame, at instant: Instant)
+    /// A complete line, lent where it lies in the connection's buffer: the bytes are valid only during
+    /// the call. Lines arrive in order, and none arrive while the connection is paused for
+    /// backpressure. `instant` is when the bytes were taken in: read once per batch of lines (one read
+    /// from the socket), not once per line.
+    func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant)
+    /// A line over the frame limit; no line follows it.
+    func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant)
     /// The peer finished sending (it may still read what is written to it).
     func connectionReachedEnd(_ connection: Connection)
     /// The connection started closing; called once, whatever the reason. Nothing is delivered after.
@@ -222,17 +225,20 @@ public final class Connection: UVHandleOwner {
     }
 
     /// Hands the decoded frames to the delegate, all stamped with one reading of the clock, taken
-    /// when the first of them is complete.
+    /// when the first of them is complete. Each line is lent where it lies: a slice of the buffer
+    /// cost a retain and a release per line.
     ///
     /// The delegate is unwrapped once, outside the loop: called through the optional, it was retained
     /// and released around every frame.
     private func deliverFrames() {
         if let delegate {
             var instant: Instant?
-            while inputOpen && !isPaused && !isClosing, let frame = decoder.next() {
+            while inputOpen && !isPaused && !isClosing, let frame = decoder.next(lending: { line in
                 let now = instant ?? WallClock.now()
                 instant = now
-                delegate.connection(self, received: frame, at: now)
+                delegate.connection(self, receivedLine: line, at: now)
+            }) {
+                if frame == .tooLarge { delegate.connectionReceivedTooLargeLine(self, at: instant ?? WallClock.now()) }
             }
         } else {
             while inputOpen && !isPaused && !isClosing, decoder.next() != nil {}

@@ -64,31 +64,71 @@ public struct FrameDecoder: Sendable {
 
     /// The next complete frame, or nil when more bytes are needed (or the decoder is finished).
     public mutating func next() -> Frame? {
+        switch find() {
+        case .line(let range)?: .line(buffer[range])
+        case .tooLarge?: .tooLarge
+        case nil: nil
+        }
+    }
+
+    /// What `next(lending:)` found: a line, which it lent to its body, or a line over `maxFrame`.
+    public enum Lent: Sendable, Hashable {
+        case line
+        case tooLarge
+    }
+
+    /// The next frame, as `next()` finds it, with a line lent to `body` where it lies in the buffer
+    /// rather than sliced out of it: a slice holds the buffer, a retain and a release for every line
+    /// the daemon reads. The bytes are valid only inside `body`, which must not use this decoder.
+    /// Not generic, so that a caller in another module runs it specialized.
+    public mutating func next(lending body: (UnsafeBufferPointer<UInt8>) -> Void) -> Lent? {
+        switch find() {
+        case .line(let range)?:
+            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+            return .line
+        case .tooLarge?:
+            return .tooLarge
+        case nil:
+            return nil
+        }
+    }
+
+    /// Where the next frame lies: a line's bytes in `buffer`, or a line over the limit.
+    private enum Place {
+        case line(Range<Int>)
+        case tooLarge
+    }
+
+    private mutating func find() -> Place? {
         while !isFinished {
             guard let newline = findNewline() else {
                 // A trailing `\r` may be the start of the terminator, so it does not count yet.
                 let pending = filled - start
                 let shortestLine = pending > 0 && buffer[filled - 1] == ASCII.carriageReturn ? pending - 1 : pending
-                return shortestLine > maxFrame ? finish() : nil
+                guard shortestLine > maxFrame else { return nil }
+                finish()
+                return .tooLarge
             }
             var end = newline
             if end > start, buffer[end - 1] == ASCII.carriageReturn { end -= 1 }
             let lineStart = start
             start = newline + 1
             scanned = start
-            if end - lineStart > maxFrame { return finish() }
-            if end > lineStart { return .line(buffer[lineStart..<end]) }
+            if end - lineStart > maxFrame {
+                finish()
+                return .tooLarge
+            }
+            if end > lineStart { return .line(lineStart..<end) }
         }
         return nil
     }
 
-    private mutating func finish() -> Frame {
+    private mutating func finish() {
         isFinished = true
         buffer = []
         filled = 0
         start = 0
         scanned = 0
-        return .tooLarge
     }
 
     /// Searches sixteen bytes per step (one vector compare), then eight (SWAR) in the block that holds

@@ -25,10 +25,13 @@ extension Request {
     ///
     /// The usual push takes a shorter path (`RequestDecoding+Push.swift`) with the same outcome.
     public static func decode(line: ArraySlice<UInt8>) -> Result<Request, RequestError> {
-        line.withUnsafeBufferPointer { bytes in
-            if let push = usualPush(bytes) { return .success(push) }
-            return decodeAny(bytes)
-        }
+        line.withUnsafeBufferPointer { decode(bytes: $0) }
+    }
+
+    /// `decode(line:)` for a line's bytes where they lie (see `FrameDecoder.next(lending:)`).
+    public static func decode(bytes: UnsafeBufferPointer<UInt8>) -> Result<Request, RequestError> {
+        if let push = usualPush(bytes) { return .success(push) }
+        return decodeAny(bytes)
     }
 
     /// The general path of `decode(line:)`, for every line.
