@@ -59,10 +59,14 @@ extension PushRoutes {
 
     /// The position of the first route in file order whose selector matches `payload`: among the
     /// routes `dispatch` leaves for the payload's member at its path, else among all.
+    ///
+    /// The dispatch is lent, not bound: `if let dispatch` retained and released it for every payload,
+    /// though the routes (`self`) hold it throughout.
     @inline(__always)
     private func firstMatch(_ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
                             _ probes: UnsafeMutableBufferPointer<Probe>) -> Int? {
-        if let dispatch {
+        guard dispatch != nil else { return firstMatchInOrder(tables, payload, lookup, probes) }
+        return Unmanaged.passUnretained(dispatch.unsafelyUnwrapped)._withUnsafeGuaranteedRef { dispatch in
             let path = Int(dispatch.path)
             var keyed = 0..<0
             if let member = probe(path, lookup, probes).member {
@@ -74,7 +78,6 @@ extension PushRoutes {
                 matches(tables.spans[position], from: isKeyed ? 1 : 0, tables, payload, lookup, probes)
             }
         }
-        return firstMatchInOrder(tables, payload, lookup, probes)
     }
 
     /// `firstMatch` trying every route: the rule itself, for configs without a dispatch path and for
