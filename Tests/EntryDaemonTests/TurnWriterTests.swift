@@ -139,65 +139,66 @@ import EntryRouter
     /// once per turn, the staged list is emptied once written, and a removed connection (the one the
     /// last message went to, too) is no longer sent to.
     @Test func connectionsAreStagedOncePerTurnAndForgottenWhenRemoved() throws {
-        let loop = try Loop()
-        let first = try Connection(loop: loop, id: ConnectionID(1), limits: ConnectionLimits())
-        let second = try Connection(loop: loop, id: ConnectionID(2), limits: ConnectionLimits())
-        var writer = TurnWriter(store: nil, connections: [:])
-        writer.add(first)
-        writer.add(second)
-        #expect(writer.connections.count == 2)
-        var reply = Self.ok
-        writer.send(ConnectionID(1), reply: &reply)
-        writer.send(ConnectionID(2), reply: &reply)
-        writer.send(ConnectionID(1), reply: &reply)
-        #expect(writer.staged.map(\.id) == [ConnectionID(1), ConnectionID(2)])
-        var taken: [ConnectionID] = []
-        while let connection = writer.takeStaged() {
-            connection.flush()
-            taken.append(connection.id)
+        try withConnections(1, 2) { writer, _, _ in
+            #expect(writer.connections.count == 2)
+            var reply = Self.ok
+            writer.send(ConnectionID(1), reply: &reply)
+            writer.send(ConnectionID(2), reply: &reply)
+            writer.send(ConnectionID(1), reply: &reply)
+            #expect(writer.staged.map(\.id) == [ConnectionID(1), ConnectionID(2)])
+            var taken: [ConnectionID] = []
+            while let connection = writer.takeStaged() {
+                connection.flush()
+                taken.append(connection.id)
+            }
+            #expect(taken == [ConnectionID(2), ConnectionID(1)], "each staged connection is taken once")
+            #expect(writer.staged.isEmpty)
+            let removed = writer.remove(ConnectionID(1))
+            let removedAgain = writer.remove(ConnectionID(1))
+            let neverAdded = writer.remove(ConnectionID(9))
+            #expect(removed)
+            #expect(!removedAgain, "removed once")
+            #expect(!neverAdded, "never added")
+            #expect(writer.connections.count == 1)
+            writer.send(ConnectionID(1), reply: &reply)
+            #expect(writer.staged.isEmpty, "a removed connection is not sent to, though the last message went to it")
+            writer.send(ConnectionID(2), reply: &reply)
+            #expect(writer.staged.map(\.id) == [ConnectionID(2)])
         }
-        #expect(taken == [ConnectionID(2), ConnectionID(1)], "each staged connection is taken once")
-        #expect(writer.staged.isEmpty)
-        let removed = writer.remove(ConnectionID(1))
-        let removedAgain = writer.remove(ConnectionID(1))
-        let neverAdded = writer.remove(ConnectionID(9))
-        #expect(removed)
-        #expect(!removedAgain, "removed once")
-        #expect(!neverAdded, "never added")
-        #expect(writer.connections.count == 1)
-        writer.send(ConnectionID(1), reply: &reply)
-        #expect(writer.staged.isEmpty, "a removed connection is not sent to, though the last message went to it")
-        writer.send(ConnectionID(2), reply: &reply)
-        #expect(writer.staged.map(\.id) == [ConnectionID(2)])
-        first.close(.requested("test"))
-        second.close(.requested("test"))
-        loop.run()
-        try loop.close()
     }
 
     /// Connections whose ids share a slot of the writer's recent connections (1 and 65) are each sent
     /// their own messages, and removing one leaves the other reachable.
     @Test func connectionsSharingASlotAreToldApart() throws {
+        try withConnections(1, 65) { writer, first, other in
+            var reply = Self.ok
+            for id in [1, 65, 65, 1, 65] as [UInt64] { writer.send(ConnectionID(id), reply: &reply) }
+            #expect(writer.staged.map(\.id) == [ConnectionID(1), ConnectionID(65)])
+            while writer.takeStaged() != nil {}
+            #expect(first.hasStagedOutput && other.hasStagedOutput, "each was staged on, not flushed here")
+            _ = writer.remove(ConnectionID(65))
+            first.flush()
+            other.flush()
+            writer.send(ConnectionID(65), reply: &reply)
+            #expect(writer.staged.isEmpty, "the removed one is not sent to")
+            writer.send(ConnectionID(1), reply: &reply)
+            #expect(writer.staged.map(\.id) == [ConnectionID(1)])
+        }
+    }
+
+    /// Runs `body` with a writer that has two connections of ids `a` and `b` added, on a loop of their
+    /// own; then closes both and the loop, which fails if a handle was left open.
+    private func withConnections(_ a: UInt64, _ b: UInt64,
+                                 _ body: (inout TurnWriter, Connection, Connection) throws -> Void) throws {
         let loop = try Loop()
-        let first = try Connection(loop: loop, id: ConnectionID(1), limits: ConnectionLimits())
-        let other = try Connection(loop: loop, id: ConnectionID(65), limits: ConnectionLimits())
+        let first = try Connection(loop: loop, id: ConnectionID(a), limits: ConnectionLimits())
+        let second = try Connection(loop: loop, id: ConnectionID(b), limits: ConnectionLimits())
         var writer = TurnWriter(store: nil, connections: [:])
         writer.add(first)
-        writer.add(other)
-        var reply = Self.ok
-        for id in [1, 65, 65, 1, 65] as [UInt64] { writer.send(ConnectionID(id), reply: &reply) }
-        #expect(writer.staged.map(\.id) == [ConnectionID(1), ConnectionID(65)])
-        while writer.takeStaged() != nil {}
-        #expect(first.hasStagedOutput && other.hasStagedOutput, "each was staged on, not flushed here")
-        _ = writer.remove(ConnectionID(65))
-        first.flush()
-        other.flush()
-        writer.send(ConnectionID(65), reply: &reply)
-        #expect(writer.staged.isEmpty, "the removed one is not sent to")
-        writer.send(ConnectionID(1), reply: &reply)
-        #expect(writer.staged.map(\.id) == [ConnectionID(1)])
+        writer.add(second)
+        try body(&writer, first, second)
         first.close(.requested("test"))
-        other.close(.requested("test"))
+        second.close(.requested("test"))
         loop.run()
         try loop.close()
     }
