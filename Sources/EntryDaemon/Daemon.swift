@@ -278,9 +278,9 @@ public final class Daemon: ConnectionDelegate {
     }
 
     /// Hands an input that only joins the turn (a line's, a disconnect) to the router, which queues it
-    /// until the turn ends (the daemon recovered the router before serving). `handle` built a list of effects to return it empty,
-    /// about a hundred instructions a request, and `handle(_:at:into:)`, generic, runs unspecialized
-    /// from this module.
+    /// until the turn ends (the daemon recovered the router before serving). `handle` built a list of
+    /// effects to return it empty, about a hundred instructions a request, and `handle(_:at:into:)`,
+    /// generic, runs unspecialized from this module.
     private func enqueue(_ input: consuming Input, at instant: Instant) {
         router.enqueue(input, at: instant)
         turn.mark()
