@@ -39,8 +39,8 @@ import Testing
         }
     }
 
-    /// Version 4 keeps the seen keys in one b-tree ordered by time and the largest number only in `meta`:
-    /// the larger of the one a prune recorded and the one still stored.
+    /// Version 4 keeps the largest number only in `meta` (the larger of the one a prune recorded and the
+    /// one still stored), and the seen keys reach version 6's packed rows in time order.
     @Test(arguments: [nil, 1, 9] as [Int64?])
     func aVersionThreeStoreKeepsItsSeenKeysAndItsNumbering(prunedLargest: Int64?) throws {
         let directory = TemporaryDirectory()
@@ -52,9 +52,7 @@ import Testing
         #expect(loaded.entries.map(\.id) == ["e-1"])
         #expect(loaded.nextEntryNumber == UInt64(max(prunedLargest ?? 0, 2)) + 1)
         #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_number'") == 0)
-        #expect(try store.database.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'seen'")?
-            .hasSuffix("WITHOUT ROWID") == true)
-        #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'seen'") == 1)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'seen'") == 0)
         #expect(try store.integrityCheck() == "ok")
     }
 
@@ -88,7 +86,7 @@ import Testing
         default: try versionFourStore(at: path)
         }
         let store = try SQLiteStore(path: path)
-        #expect(try store.database.scalarInt64("PRAGMA user_version") == 5)
+        #expect(try store.database.scalarInt64("PRAGMA user_version") == Int64(Migrations.latestVersion))
         let live = version == 4 ? ["e-1", "z", "a"] : ["e-1"]
         var stored: [String] = []
         try store.database.prepare("SELECT id FROM entries ORDER BY rowid").query { (row: Statement) throws(SQLiteError) in
@@ -106,6 +104,40 @@ import Testing
         #expect(try store.database.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'entries'")?
             .contains("json_valid") == false)
         #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'entries'") == 3)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    /// A file at schema version 5: version 4's rows, and `count` more seen keys in version 4's table,
+    /// two a millisecond, with one key that is not ASCII and one seen at two instants.
+    private func versionFiveStore(at path: String, moreSeenKeys count: Int) throws {
+        try versionFourStore(at: path)
+        let database = try Database(path: path)
+        try database.execute(Migrations.steps[4].sql)
+        try database.execute("PRAGMA user_version = 5")
+        try database.execute("""
+            WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM n WHERE value < \(count))
+            INSERT INTO seen (key, at_ms) SELECT 'id:k' || value, 10000 + value / 2 FROM n;
+            INSERT INTO seen (key, at_ms) VALUES ('launch:app://caf\u{E9}', 7000), ('id:a', 9000);
+            """)
+    }
+
+    /// Version 6 packs the seen keys into rows of `keysPerPackedRow`: loading returns every key version
+    /// 5 held, in its order, and its table is gone.
+    @Test func theSeenKeysOfAVersionFiveStoreArePackedInOrder() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        let count = 2 * SeenBatches.keysPerPackedRow + 100
+        try versionFiveStore(at: path, moreSeenKeys: count)
+        var before: [SeenKey] = []
+        try Database(path: path).prepare("SELECT key, at_ms FROM seen ORDER BY at_ms, key").query {
+            (row: Statement) throws(SQLiteError) in
+            before.append(SeenKey(key: row.text(0) ?? "", at: Instant(milliseconds: row.int64(1))))
+        }
+        #expect(before.count == count + 4)
+        let store = try SQLiteStore(path: path)
+        #expect(try store.load().seen == before)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM seen_batches") == 3)
+        #expect(try store.database.scalarInt64("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'seen'") == 0)
         #expect(try store.integrityCheck() == "ok")
     }
 

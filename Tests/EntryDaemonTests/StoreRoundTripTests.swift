@@ -93,6 +93,31 @@ import Testing
         #expect(try store.load().seen.map(\.key) == ["recent", "new"])
     }
 
+    /// A commit's keys are one row, and a row goes once its newest key is out of the window.
+    @Test func aCommitsSeenKeysAreOneRowPrunedWhole() throws {
+        let hour: Int64 = 3_600_000
+        let store = try SQLiteStore(path: ":memory:")
+        let rows = { try store.database.scalarInt64("SELECT count(*) FROM seen_batches") }
+        try store.commit((0..<300).map { .seen(SeenKey(key: "id:\($0)", at: Instant(milliseconds: hour))) })
+        #expect(try rows() == 1)
+        try store.commit([.seen(SeenKey(key: "launch:app://x", at: Instant(milliseconds: 2 * hour)))])
+        #expect(try rows() == 2)
+        try store.commit([.seen(SeenKey(key: "id:late", at: Instant(milliseconds: 25 * hour + 1)))])
+        #expect(try rows() == 2)
+        #expect(try store.load().seen.map(\.key) == ["launch:app://x", "id:late"])
+    }
+
+    /// A row of seen keys that is not a packing of them (a damaged file) fails the load and says what.
+    @Test func anUnreadableRowOfSeenKeysFailsTheLoad() throws {
+        let store = try SQLiteStore(path: ":memory:")
+        try store.database.execute("INSERT INTO seen_batches (newest_ms, keys) VALUES (1, x'0005696431')")
+        #expect {
+            try store.load()
+        } throws: { error in
+            "\(error)".contains("a row of seen keys that this entryd cannot read")
+        }
+    }
+
     /// The router records a key again only once its window has passed: the commit that stores the new
     /// sighting prunes the old one.
     @Test func aSeenKeySeenAnewAfterItsWindowKeepsItsLatestInstant() throws {
@@ -103,7 +128,7 @@ import Testing
         #expect(try store.load().seen == [SeenKey(key: "id-1", at: later)])
     }
 
-    @Test func theSameSightingStoredTwiceIsOneRow() throws {
+    @Test func theSameSightingStoredTwiceIsLoadedOnce() throws {
         let store = try SQLiteStore(path: ":memory:")
         let seen = SeenKey(key: "launch:app://x", at: Instant(milliseconds: 10))
         try store.commit([.seen(seen), .seen(seen)])
@@ -126,7 +151,7 @@ import Testing
         _ = try SQLiteStore(path: path)
         let database = try Database(path: path, mode: .readOnly)
         #expect(try database.scalarInt64("PRAGMA user_version") == Int64(Migrations.latestVersion))
-        #expect(Migrations.latestVersion == 5)
+        #expect(Migrations.latestVersion == 6)
         #expect(try database.scalarInt64("PRAGMA application_id") == Int64(Migrations.applicationID))
         #expect(try database.scalarText("PRAGMA journal_mode") == "wal")
     }

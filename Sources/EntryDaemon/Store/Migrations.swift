@@ -7,6 +7,8 @@ enum Migrations {
     struct Step: Sendable {
         var version: Int32
         var sql: String
+        /// What SQL alone cannot do, run after `sql` in the same transaction.
+        var then: (@Sendable (Database) throws(SQLiteError) -> Void)? = nil
     }
 
     /// `PRAGMA application_id` of an entryd store: the ASCII bytes "EnTr". A file with another non-zero id
@@ -116,6 +118,18 @@ enum Migrations {
             ALTER TABLE entries_only_live RENAME TO entries;
             CREATE INDEX entries_live ON entries (received_ms);
             """),
+        // Seen keys packed a commit to a row (`SeenKeyPacking`): one insert per commit where every push
+        // with an id cost one, which was more than half of what a push cost the store. `newest_ms` is
+        // the row's latest key: a prune deletes the rows whose latest key fell out of the window, and
+        // loading drops the keys of kept rows that are out of it. The rows of version 4's `seen` are
+        // packed in time order (`SeenBatches.packRowsOfVersionFour`).
+        Step(version: 6, sql: """
+            CREATE TABLE seen_batches (
+                newest_ms INTEGER NOT NULL,
+                keys BLOB NOT NULL
+            );
+            CREATE INDEX seen_batches_newest ON seen_batches (newest_ms);
+            """, then: SeenBatches.packRowsOfVersionFour),
     ]
 
     /// The schema version this entryd writes.
@@ -130,6 +144,7 @@ enum Migrations {
             guard current < latestVersion else { return }
             for step in steps where step.version > current {
                 try database.execute(step.sql)
+                try step.then?(database)
                 try database.execute("PRAGMA user_version = \(step.version)")
             }
             try database.execute("PRAGMA application_id = \(applicationID)")

@@ -19,7 +19,8 @@ import EntryRouter
 /// dedupe window's seen keys. An entry that reaches a final state is deleted in the commit that records
 /// it, and one that arrives and finishes within one commit (replaced in its own turn, the usual fate of
 /// a collapsed push) is never written at all. Nothing reads a finished entry: loading takes the live
-/// ones, `status` counts come from the router, and duplicates across restarts come from `seen`.
+/// ones, `status` counts come from the router, and duplicates across restarts come from the seen keys,
+/// which a commit writes as one row (`SeenBatches`).
 ///
 /// The store never changes a file that is not its own: an existing file must carry entryd's
 /// `application_id`, or be an empty database, before anything is written to it.
@@ -39,11 +40,14 @@ public final class SQLiteStore: EntryStore {
     var largestNumber: Int64 = 0
     /// Scratch for one entry's params JSON while it is bound (see `write(_:to:)`).
     private var paramsJSON: [UInt8] = []
+    /// Scratch for a commit's seen keys while they are packed and bound.
+    private var packedSeen: [UInt8] = []
 
     /// Opens (or creates) the store at `path`; `:memory:` gives a throwaway store.
     ///
     /// Seen keys older than `seenWindowMilliseconds` before the newest key of a commit are deleted by that
-    /// commit, so the table holds about one window of keys.
+    /// commit (a row of them once its newest is; see `SeenBatches`), so the file holds about one window
+    /// of keys.
     public init(path: String, seenWindowMilliseconds: Int64 = SQLiteStore.defaultSeenWindowMilliseconds,
                 clock: @escaping () -> Instant = WallClock.now) throws(StoreError)
     {
@@ -110,12 +114,14 @@ public final class SQLiteStore: EntryStore {
         try database.execute("PRAGMA synchronous = FULL")
     }
 
-    /// Live entries (`pending`, `queued`, `presenting`) in arrival order, every stored seen key, and the next
-    /// generated entry number. Seen keys are returned without applying the window: the store has no clock,
-    /// so the router drops the keys that are too old for its own `now`.
+    /// Live entries (`pending`, `queued`, `presenting`) in arrival order, the seen keys inside the window
+    /// before the newest one stored, and the next generated entry number. The store has no clock, so the
+    /// router drops the keys that are too old for its own `now`.
     public func load() throws(StoreError) -> StoredState {
         do {
-            return StoredState(entries: try loadEntries(), seen: try loadSeen(), nextEntryNumber: nextEntryNumber())
+            return StoredState(entries: try loadEntries(),
+                               seen: try SeenBatches.load(from: database, window: seenWindowMilliseconds),
+                               nextEntryNumber: nextEntryNumber())
         } catch {
             throw StoreError(error, while: "cannot load the store")
         }
@@ -153,18 +159,7 @@ public final class SQLiteStore: EntryStore {
                         }
                     }
                 }
-                if !changes.seen.isEmpty {
-                    let insertSeen = try database.cached(Self.insertSeen)
-                    var newestSeen = Int64.min
-                    for key in changes.seen {
-                        try insertSeen.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
-                            try parameters.text(key.key)
-                            try parameters.integer(key.at.milliseconds)
-                        }
-                        newestSeen = max(newestSeen, key.at.milliseconds)
-                    }
-                    try database.cached(Self.pruneSeen).run([.integer(newestSeen - seenWindowMilliseconds)])
-                }
+                try SeenBatches.write(changes.seen, window: seenWindowMilliseconds, packed: &packedSeen, to: database)
             }
             if let newLargest { largestNumber = newLargest }
         } catch {
@@ -203,14 +198,6 @@ public final class SQLiteStore: EntryStore {
 
     /// An entry that finished leaves the file; nothing is deleted when it was never stored.
     static let deleteEntry = "DELETE FROM entries WHERE id = ?1"
-
-    /// A key's sighting, appended at the end of `seen` (ordered by time). The same key at the same
-    /// instant is already there.
-    private static let insertSeen = """
-        INSERT INTO seen (key, at_ms) VALUES (?1, ?2) ON CONFLICT DO NOTHING
-        """
-
-    private static let pruneSeen = "DELETE FROM seen WHERE at_ms < ?1"
 
     /// Live entries (every row is one) in arrival order: by the instant received, then by first
     /// insertion. The index `entries_live` on `received_ms` is ordered exactly so (an index ends with the
@@ -267,13 +254,5 @@ public final class SQLiteStore: EntryStore {
             kind: row.text(5), priority: row.optionalInt64(6).map { Int(truncatingIfNeeded: $0) }, identity: row.text(7),
             received: Instant(milliseconds: row.int64(8)), expires: row.optionalInt64(9).map(Instant.init(milliseconds:)),
             state: state, scene: row.text(11))
-    }
-
-    private func loadSeen() throws(SQLiteError) -> [SeenKey] {
-        var seen: [SeenKey] = []
-        try database.prepare("SELECT key, at_ms FROM seen ORDER BY at_ms, key").query { (row: Statement) throws(SQLiteError) in
-            seen.append(SeenKey(key: row.text(0) ?? "", at: Instant(milliseconds: row.int64(1))))
-        }
-        return seen
     }
 }

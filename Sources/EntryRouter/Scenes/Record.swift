@@ -219,8 +219,23 @@ public struct DedupeKey: Sendable, Hashable {
         }
     }
 
+    /// A key in its stored form, given as UTF-8 bytes (repaired where they are not valid UTF-8).
+    init(storedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        let prefix = Self.senderIdPrefix.utf8
+        if bytes.starts(with: prefix) {
+            value = String(decoding: UnsafeBufferPointer(rebasing: bytes[prefix.count...]), as: UTF8.self)
+            isSenderId = true
+        } else {
+            value = String(decoding: bytes, as: UTF8.self)
+            isSenderId = false
+        }
+    }
+
     /// `id:` and the sender id, or the launch fingerprint.
     public var stored: String { isSenderId ? Self.senderIdPrefix + value : value }
 
-    private static let senderIdPrefix = "id:"
+    /// How many UTF-8 bytes `stored` has, without making it.
+    var storedUTF8Count: Int { (isSenderId ? Self.senderIdPrefix.utf8.count : 0) + value.utf8.count }
+
+    static let senderIdPrefix = "id:"
 }

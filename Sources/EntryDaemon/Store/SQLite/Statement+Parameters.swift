@@ -26,6 +26,13 @@ extension Statement {
             try bindText(start, count: bytes.count)
         }
 
+        /// The next parameter as a blob of `bytes`.
+        mutating func blob(_ bytes: [UInt8]) throws(SQLiteError) {
+            let arena = statement.arena
+            let start = bytes.withUnsafeBytes { arena.copy($0) }
+            try check(sqlite3_bind_blob(statement.handle, next, start, Int32(bytes.count), nil))
+        }
+
         private mutating func bindText(_ start: UnsafeMutablePointer<CChar>, count: Int) throws(SQLiteError) {
             try check(sqlite3_bind_text(statement.handle, next, start, Int32(count), nil))
         }

@@ -100,6 +100,14 @@ final class Statement {
         return body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
     }
 
+    /// Calls `body` with the column's bytes as a blob, valid only during the call; nil for SQL NULL.
+    func withBlobBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard !isNull(column) else { return nil }
+        // An empty blob has no address; the column's bytes are asked for after it, as SQLite requires.
+        let start = sqlite3_column_blob(handle, column)?.assumingMemoryBound(to: UInt8.self)
+        return body(UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     func error(_ rc: Int32) -> SQLiteError {
         SQLiteError(connection: connection, code: rc, path: path, sql: sql)
     }

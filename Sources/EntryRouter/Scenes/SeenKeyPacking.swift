@@ -1,0 +1,79 @@
+/// Seen keys packed into one byte string: how a store keeps a whole commit's dedupe keys (R18) as one
+/// value.
+///
+/// Every push with an id adds a key, so a store that writes a row per key pays a statement and a
+/// b-tree insert per push; packed, a commit of a few hundred pushes writes one row.
+///
+/// Layout, for each key in order: the difference between its instant and the previous key's (the
+/// first key's from 0), zigzag-encoded as a `Varint`; the count of its stored form's UTF-8 bytes
+/// (`SeenKey.key`) as a `Varint`; those bytes. A turn's keys share an instant, so each key costs its
+/// bytes and two more.
+public enum SeenKeyPacking {
+    /// Appends `keys`, packed, to `bytes`.
+    public static func append(_ keys: [SeenKey], to bytes: inout [UInt8]) {
+        var previous: Int64 = 0
+        var size = 0
+        for key in keys {
+            size &+= Varint.size(of: zigzag(key.at.milliseconds &- previous))
+            size &+= Varint.size(of: UInt64(key.name.storedUTF8Count)) &+ key.name.storedUTF8Count
+            previous = key.at.milliseconds
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        bytes.withUnsafeMutableBytes { raw in
+            var cursor = ByteCursor(raw.baseAddress.unsafelyUnwrapped + start)
+            previous = 0
+            for key in keys {
+                cursor.write(varint: zigzag(key.at.milliseconds &- previous))
+                cursor.write(varint: UInt64(key.name.storedUTF8Count))
+                if key.name.isSenderId { DedupeKey.senderIdPrefix.withUTF8Bytes { cursor.write(UnsafeRawBufferPointer($0)) } }
+                key.name.value.withUTF8Bytes { cursor.write(UnsafeRawBufferPointer($0)) }
+                previous = key.at.milliseconds
+            }
+        }
+    }
+
+    /// Appends the keys packed in `bytes` to `keys`, in order. False, with `keys` as it was, when
+    /// `bytes` are not keys packed by `append` (cut short, or a count past their end).
+    public static func unpack(_ bytes: UnsafeBufferPointer<UInt8>, into keys: inout [SeenKey]) -> Bool {
+        let before = keys.count
+        var offset = 0
+        var previous: Int64 = 0
+        while offset < bytes.count {
+            guard let delta = readVarint(bytes, at: &offset), let count = readVarint(bytes, at: &offset),
+                  count <= UInt64(bytes.count - offset)
+            else {
+                keys.removeSubrange(before...)
+                return false
+            }
+            previous &+= unzigzag(delta)
+            let stored = UnsafeBufferPointer(rebasing: bytes[offset..<offset + Int(count)])
+            keys.append(SeenKey(DedupeKey(storedUTF8: stored), at: Instant(milliseconds: previous)))
+            offset += Int(count)
+        }
+        return true
+    }
+
+    /// A signed difference as an unsigned one, small when it is small either way.
+    private static func zigzag(_ value: Int64) -> UInt64 {
+        UInt64(bitPattern: (value << 1) ^ (value >> 63))
+    }
+
+    private static func unzigzag(_ value: UInt64) -> Int64 {
+        Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+
+    /// A `Varint` at `offset`, moved past it; nil when the bytes end inside it or it has more than 64 bits.
+    private static func readVarint(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+}
