@@ -13,13 +13,16 @@ protocol KeyHashing {
 /// daemon's socket is local and restricted to its own uid, and a collision costs the table time
 /// (longer probe runs, more key comparisons), never a wrong answer, as keys are always compared byte
 /// for byte.
-enum KeyHash: KeyHashing {
+///
+/// Public for a store that folds a turn's records by entry id (the daemon's commit), which is the same
+/// kind of table: `Hasher` over a `String` cost it about 300 instructions a lookup.
+public enum KeyHash: KeyHashing {
     private static let start: UInt64 = 0x243F_6A88_85A3_08D3
     private static let wordMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     private static let finalMultiplier: UInt64 = 0xD6E8_FEB8_6659_FD93
 
     @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         let count = bytes.count
         var state = start ^ seed
         if count >= 8 {
