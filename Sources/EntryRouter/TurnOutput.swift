@@ -1,11 +1,12 @@
 /// Where a turn's output goes, as `Router.handle(_:at:into:)` hands it over: the same things, in the
 /// same order, as the `Effect`s `Router.handle(_:at:)` returns.
 ///
-/// A turn calls `persist` for each of its records first, then `send` for its replies (in request
-/// order) and its events, then `close`, then at most one `armTimer`. A receiver that writes the
-/// messages itself (the daemon, straight into each connection's output) keeps the rule of `Effect`:
-/// every record of the turn committed before any of the turn's messages is written. A record is
-/// handed over, to be kept until the commit. A reply or event is passed `inout`: a receiver that only
+/// A turn calls `persist` once with all of its records first (when it has any), then `send` for its
+/// replies (in request order) and its events, then `close`, then at most one `armTimer`. A receiver
+/// that writes the messages itself (the daemon, straight into each connection's output) keeps the
+/// rule of `Effect`: every record of the turn committed before any of the turn's messages is written.
+/// The records are handed over as the turn's array, to be kept until the commit. A reply or event is
+/// passed `inout`: a receiver that only
 /// encodes it reads it where it is, one that keeps it (an array of effects) takes it with `swap`
 /// rather than copying it (a retain of each string, and a release when the router drops its own),
 /// and the router destroys whatever is left.
@@ -14,8 +15,10 @@
 /// router anything from inside them (performing a close can report a disconnect, for example), but
 /// remember what to do and do it once `handle` has returned.
 public protocol TurnOutput: ~Copyable {
-    /// A record of this turn, to be committed before any of its messages is written.
-    mutating func persist(_ record: consuming Record)
+    /// The records of this turn, in order, to be committed before any of its messages is written. A
+    /// receiver takes them by swapping in an empty array of its own (both arrays keep their room for
+    /// later turns), or copies them; the router empties whatever it gets back.
+    mutating func persist(_ records: inout [Record])
     /// The reply to one request.
     mutating func send(_ connection: ConnectionID, reply: inout Reply)
     /// The reply to a `push` or `open` that carried `req`: `entry` is its entry as the turn left it.
@@ -46,8 +49,8 @@ extension TurnOutput where Self: ~Copyable {
 struct EffectList: TurnOutput {
     var effects: [Effect] = []
 
-    mutating func persist(_ record: consuming Record) {
-        effects.append(.persist(record))
+    mutating func persist(_ records: inout [Record]) {
+        for record in records { effects.append(.persist(record)) }
     }
 
     mutating func send(_ connection: ConnectionID, reply: inout Reply) {

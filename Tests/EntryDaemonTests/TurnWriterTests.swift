@@ -26,6 +26,12 @@ import EntryRouter
         .seen(SeenKey(key: id, at: Instant(seconds: 1_000_000)))
     }
 
+    /// Hands the writer one record, as a turn of one record does.
+    static func persist(_ record: Record, with writer: inout TurnWriter) {
+        var records = [record]
+        writer.persist(&records)
+    }
+
     static func send(_ reply: Reply, with writer: inout TurnWriter) {
         var reply = reply
         writer.send(ConnectionID(1), reply: &reply)
@@ -36,8 +42,8 @@ import EntryRouter
     @Test func recordsAreCommittedTogetherBeforeTheFirstMessage() {
         let store = NotingStore()
         var writer = TurnWriter(store: store, connections: [:])
-        writer.persist(Self.seen("a"))
-        writer.persist(Self.seen("b"))
+        Self.persist(Self.seen("a"), with: &writer)
+        Self.persist(Self.seen("b"), with: &writer)
         #expect(store.commits.isEmpty, "nothing is committed before a message needs it")
         Self.send(Self.ok, with: &writer)
         #expect(store.commits == [[Self.seen("a"), Self.seen("b")]])
@@ -58,7 +64,7 @@ import EntryRouter
     @Test func anEntryReplyCommitsTheRecordsBeforeIt() {
         let store = NotingStore()
         var writer = TurnWriter(store: store, connections: [:])
-        writer.persist(Self.seen("a"))
+        Self.persist(Self.seen("a"), with: &writer)
         var entry = EntryReply(id: "e", route: "r", params: RouteParams(), state: .pending)
         writer.send(ConnectionID(1), req: .number(1), entry: &entry)
         #expect(store.commits == [[Self.seen("a")]])
@@ -70,14 +76,14 @@ import EntryRouter
         var writer = TurnWriter(store: store, connections: [:])
         writer.finish()
         #expect(store.commits.isEmpty, "an empty turn commits nothing")
-        writer.persist(Self.seen("a"))
+        Self.persist(Self.seen("a"), with: &writer)
         writer.finish()
         #expect(store.commits == [[Self.seen("a")]])
     }
 
     @Test func noStoreMeansNoCommit() {
         var writer = TurnWriter(store: nil, connections: [:])
-        writer.persist(Self.seen("a"))
+        Self.persist(Self.seen("a"), with: &writer)
         Self.send(Self.ok, with: &writer)
         writer.finish()
         #expect(writer.failure == nil)
@@ -86,10 +92,10 @@ import EntryRouter
     @Test func aFailedCommitIsReportedAndNotRetried() {
         let store = NotingStore(fails: true)
         var writer = TurnWriter(store: store, connections: [:])
-        writer.persist(Self.seen("a"))
+        Self.persist(Self.seen("a"), with: &writer)
         Self.send(Self.ok, with: &writer)
         #expect(writer.failure?.message == "disk full")
-        writer.persist(Self.seen("b"))
+        Self.persist(Self.seen("b"), with: &writer)
         Self.send(Self.ok, with: &writer)
         writer.finish()
         #expect(store.commits.count == 1)
@@ -101,8 +107,8 @@ import EntryRouter
         let store = NotingStore()
         var writer = TurnWriter(store: store, connections: [:])
         for turn in 0..<3 {
-            writer.persist(Self.seen("a\(turn)"))
-            writer.persist(Self.seen("b\(turn)"))
+            Self.persist(Self.seen("a\(turn)"), with: &writer)
+            Self.persist(Self.seen("b\(turn)"), with: &writer)
             Self.send(Self.ok, with: &writer)
             writer.close(ConnectionID(UInt64(turn)))
             writer.armTimer(Instant(seconds: 1_000_000 + Int64(turn)))
@@ -124,11 +130,11 @@ import EntryRouter
     @Test func aTakenFailureStopsCommittingForGood() {
         let store = NotingStore(fails: true)
         var writer = TurnWriter(store: store, connections: [:])
-        writer.persist(Self.seen("a"))
+        Self.persist(Self.seen("a"), with: &writer)
         writer.finish()
         #expect(writer.takeFailure()?.message == "disk full")
         #expect(writer.takeFailure() == nil)
-        writer.persist(Self.seen("b"))
+        Self.persist(Self.seen("b"), with: &writer)
         Self.send(Self.ok, with: &writer)
         writer.finish()
         #expect(store.commits.count == 1)

@@ -12,9 +12,11 @@ import Testing
         var effects: [Effect] = []
         var kinds: [Int] = []
 
-        mutating func persist(_ record: consuming Record) {
-            kinds.append(0)
-            effects.append(.persist(record))
+        mutating func persist(_ records: inout [Record]) {
+            for record in records {
+                kinds.append(0)
+                effects.append(.persist(record))
+            }
         }
 
         mutating func send(_ connection: ConnectionID, reply: inout Reply) {

@@ -64,9 +64,15 @@ struct TurnWriter: TurnOutput {
         Int(truncatingIfNeeded: id.raw) & (recentSlots - 1)
     }
 
-    mutating func persist(_ record: consuming Record) {
+    /// Takes the turn's records by swapping them with this writer's emptied array, whose room the
+    /// router then keeps for the next turn.
+    mutating func persist(_ records: inout [Record]) {
         guard store != nil else { return }
-        records.append(record)
+        if self.records.isEmpty {
+            swap(&self.records, &records)
+        } else {
+            self.records.append(contentsOf: records)
+        }
     }
 
     mutating func send(_ id: ConnectionID, reply: inout Reply) {
