@@ -70,7 +70,8 @@ enum SeenBatches {
     static func packRowsOfVersionFour(_ database: Database) throws(SQLiteError) {
         var batch: [SeenKey] = []
         var packed: [UInt8] = []
-        try database.prepare("SELECT key, at_ms FROM seen ORDER BY at_ms, key").query { (row: Statement) throws(SQLiteError) in
+        let rows = try database.prepare("SELECT key, at_ms FROM seen ORDER BY at_ms, key")
+        try rows.query { (row: Statement) throws(SQLiteError) in
             batch.append(SeenKey(key: row.text(0) ?? "", at: Instant(milliseconds: row.int64(1))))
             guard batch.count == keysPerPackedRow else { return }
             try insertRow(of: batch, newest: row.int64(1), packed: &packed, into: database)

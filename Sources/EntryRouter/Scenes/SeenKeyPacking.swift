@@ -26,7 +26,9 @@ public enum SeenKeyPacking {
             for key in keys {
                 cursor.write(varint: zigzag(key.at.milliseconds &- previous))
                 cursor.write(varint: UInt64(key.name.storedUTF8Count))
-                if key.name.isSenderId { DedupeKey.senderIdPrefix.withUTF8Bytes { cursor.write(UnsafeRawBufferPointer($0)) } }
+                if key.name.isSenderId {
+                    DedupeKey.senderIdPrefix.withUTF8Bytes { cursor.write(UnsafeRawBufferPointer($0)) }
+                }
                 key.name.value.withUTF8Bytes { cursor.write(UnsafeRawBufferPointer($0)) }
                 previous = key.at.milliseconds
             }
