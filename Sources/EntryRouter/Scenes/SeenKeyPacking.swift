@@ -11,6 +11,7 @@
 public enum SeenKeyPacking {
     /// Appends `keys`, packed, to `bytes`.
     public static func append(_ keys: [SeenKey], to bytes: inout [UInt8]) {
+        guard !keys.isEmpty else { return }
         var previous: Int64 = 0
         var size = 0
         for key in keys {
