@@ -329,13 +329,7 @@ public final class Daemon: ConnectionDelegate {
     private func perform(_ effects: inout [Effect]) {
         // Each effect is taken out of the array rather than copied (its strings retained and released
         // once more): the array is dropped after these loops.
-        var records: [Record] = []
-        for index in effects.indices {
-            guard case .persist = effects[index] else { continue }
-            var effect = Effect.armTimer(Instant(milliseconds: 0))
-            swap(&effect, &effects[index])
-            if case .persist(let record) = consume effect { records.append(record) }
-        }
+        var records = effects.takeRecords()
         if !records.isEmpty { writer.persist(&records) }
         writer.finish()
         for index in effects.indices {
@@ -352,7 +346,7 @@ public final class Daemon: ConnectionDelegate {
             case .armTimer(let at):
                 writer.armTimer(at)
             case .persist:
-                break
+                break  // none is left: `takeRecords` took them
             }
         }
     }

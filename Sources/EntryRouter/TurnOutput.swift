@@ -6,10 +6,9 @@
 /// that writes the messages itself (the daemon, straight into each connection's output) keeps the
 /// rule of `Effect`: every record of the turn committed before any of the turn's messages is written.
 /// The records are handed over as the turn's array, to be kept until the commit. A reply or event is
-/// passed `inout`: a receiver that only
-/// encodes it reads it where it is, one that keeps it (an array of effects) takes it with `swap`
-/// rather than copying it (a retain of each string, and a release when the router drops its own),
-/// and the router destroys whatever is left.
+/// passed `inout`: a receiver that only encodes it reads it where it is, one that keeps it (an array
+/// of effects) takes it with `swap` rather than copying it (a retain of each string, and a release
+/// when the router drops its own), and the router destroys whatever is left.
 ///
 /// The calls are made while the router is in the middle of `handle`: a receiver must not hand the
 /// router anything from inside them (performing a close can report a disconnect, for example), but

@@ -21,7 +21,8 @@ import Testing
                     records.append(.seen(SeenKey(key: "id:x", at: Instant(milliseconds: 1))))
                     continue
                 }
-                let entry = sampleEntry(ids.randomElement(using: &random)!, state: states.randomElement(using: &random)!)
+                let id = ids.randomElement(using: &random)!
+                let entry = sampleEntry(id, state: states.randomElement(using: &random)!)
                 records.append(.entry(entry.marked(arrival: Bool.random(using: &random))))
             }
 
@@ -39,7 +40,8 @@ import Testing
             #expect(changes.entries == order.map { last[$0]! })
             #expect(changes.live == order.map { last[$0]! }.filter { !$0.state.isTerminal })
             #expect(changes.finished == order.filter { last[$0]!.state.isTerminal && !firstIsArrival[$0]! })
-            #expect(changes.seen.count == records.count - records.filter { if case .entry = $0 { true } else { false } }.count)
+            let seenCount = records.filter { if case .seen = $0 { true } else { false } }.count
+            #expect(changes.seen.count == seenCount)
         }
     }
 }

@@ -128,12 +128,29 @@ import Testing
         #expect(try store.load().seen == [SeenKey(key: "id-1", at: later)])
     }
 
-    @Test func theSameSightingStoredTwiceIsLoadedOnce() throws {
+    /// A sighting committed again at its instant comes back as often as it was committed (the router
+    /// restores it once; see `DedupeWindowTests`), and never as anything else.
+    @Test func theSameSightingStoredTwiceComesBackAsItself() throws {
         let store = try SQLiteStore(path: ":memory:")
         let seen = SeenKey(key: "launch:app://x", at: Instant(milliseconds: 10))
         try store.commit([.seen(seen), .seen(seen)])
         try store.commit([.seen(seen)])
-        #expect(try store.load().seen == [seen])
+        #expect(try store.load().seen == [seen, seen, seen])
+    }
+
+    /// Keys stay as a table of one row per key, pruned by each commit, kept them, even after the wall
+    /// clock went back: a row committed at a wrong, later time does not put the real keys out of the
+    /// window, and is itself pruned by the first commit a window past it.
+    @Test func aClockThatWentBackKeepsTheKeysCommittedSince() throws {
+        let hour: Int64 = 3_600_000
+        let store = try SQLiteStore(path: ":memory:")
+        try store.commit([.seen(SeenKey(key: "id:real-0", at: Instant(milliseconds: 1 * hour)))])
+        try store.commit([.seen(SeenKey(key: "id:ahead", at: Instant(milliseconds: 100 * hour)))])
+        try store.commit([.seen(SeenKey(key: "id:real-1", at: Instant(milliseconds: 2 * hour)))])
+        try store.commit([.seen(SeenKey(key: "id:real-2", at: Instant(milliseconds: 3 * hour)))])
+        #expect(try store.load().seen.map(\.key) == ["id:ahead", "id:real-1", "id:real-2"])
+        try store.commit([.seen(SeenKey(key: "id:late", at: Instant(milliseconds: 125 * hour)))])
+        #expect(try store.load().seen.map(\.key) == ["id:late"])
     }
 
     @Test func freshStoreIsEmptyAndSound() throws {

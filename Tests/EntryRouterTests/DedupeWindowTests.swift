@@ -110,6 +110,18 @@ struct DedupeWindowTests {
         #expect(window.sighting(of: DedupeKey(senderId: "again"), at: Self.at(251)) == nil)
     }
 
+    /// A key the store returns twice at one instant is one sighting: pruned once, then new again.
+    @Test func aKeyRestoredTwiceAtOneInstantIsOneSighting() {
+        let keys = [SeenKey(key: "id:twice", at: Self.at(10)), SeenKey(key: "id:other", at: Self.at(10)),
+                    SeenKey(key: "id:twice", at: Self.at(10))]
+        var window = DedupeWindow(window: 100, restoring: keys)
+        #expect(window.sighting(of: DedupeKey(senderId: "twice"), at: Self.at(50))?.at == Self.at(10))
+        window.prune(at: Self.at(111))
+        #expect(window.sighting(of: DedupeKey(senderId: "twice"), at: Self.at(111)) == nil)
+        #expect(Self.claimNew(&window, DedupeKey(senderId: "twice"), at: 111))
+        #expect(!Self.claimNew(&window, DedupeKey(senderId: "twice"), at: 112))
+    }
+
     /// Keys restored from the store fill the index in one rebuild; claims after it grow the table step by
     /// step, and every key stays found throughout.
     @Test func manyRestoredKeysAreFoundAndNewOnesGrowTheWindow() {

@@ -73,10 +73,14 @@ import Testing
         }
     }
 
-    /// A varint longer than 64 bits is refused rather than read wrapped.
-    @Test func anOverlongVarintIsRefused() {
-        let (ok, keys) = Self.unpacked(Array(repeating: 0xFF, count: 11) + [0x01, 0x00])
-        #expect(!ok)
-        #expect(keys.isEmpty)
+    /// A varint of more than 64 bits is refused rather than read wrapped: eleven bytes, or ten whose
+    /// last holds more than bit 63. Ten whose last is 1 is the largest difference, and is read.
+    @Test(arguments: [(Array(repeating: 0xFF, count: 11) + [0x01, 0x00], false),
+                      (Array(repeating: 0xFF, count: 9) + [0x02, 0x01, 0x61], false),
+                      (Array(repeating: 0xFF, count: 9) + [0x01, 0x01, 0x61], true)] as [([UInt8], Bool)])
+    func varintsOfMoreThan64BitsAreRefused(bytes: [UInt8], readable: Bool) {
+        let (ok, keys) = Self.unpacked(bytes)
+        #expect(ok == readable)
+        #expect(keys.count == (readable ? 1 : 0))
     }
 }

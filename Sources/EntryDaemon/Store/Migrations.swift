@@ -121,8 +121,8 @@ enum Migrations {
         // Seen keys packed a commit to a row (`SeenKeyPacking`): one insert per commit where every push
         // with an id cost one, which was more than half of what a push cost the store. `newest_ms` is
         // the row's latest key: a prune deletes the rows whose latest key fell out of the window, and
-        // loading drops the keys of kept rows that are out of it. The rows of version 4's `seen` are
-        // packed in time order (`SeenBatches.packRowsOfVersionFour`).
+        // loading drops the keys of kept rows that a later commit put out of it (`SeenBatches`). The
+        // rows of version 4's `seen` are packed in time order (`SeenBatches.packRowsOfVersionFour`).
         Step(version: 6, sql: """
             CREATE TABLE seen_batches (
                 newest_ms INTEGER NOT NULL,

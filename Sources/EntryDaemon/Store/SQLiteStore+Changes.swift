@@ -66,7 +66,9 @@ extension SQLiteStore {
             var slot = Self.home(of: id) & mask
             while slots[slot] != 0 {
                 let position = Int(slots[slot]) - 1
-                if entries[position].id == id { return position }
+                // Byte for byte, as the inbox and the table's key tell ids apart: `==` would take two ids
+                // that are canonically equivalent text for one.
+                if entries[position].id.utf8.elementsEqual(id.utf8) { return position }
                 slot = (slot + 1) & mask
             }
             slots[slot] = Int32(newPosition + 1)

@@ -5,13 +5,19 @@ import EntryRouter
 /// (`SeenKeyPacking`) under the instant of its newest key.
 ///
 /// A commit prunes whole rows: those whose newest key is older than the window before the newest key
-/// it commits. A kept row can so hold keys that are already out of the window; loading drops them by
-/// the same rule, so a load returns what a table of one row per key, pruned key by key, returned.
+/// it commits. A kept row can so hold keys that a table of one row per key, pruned key by key by every
+/// later commit, would have lost; loading drops them by that rule (a key goes when it is older than the
+/// window before the newest key of any commit from its own on), so a load returns the keys that table
+/// held, even after the wall clock went back. They come in commit order, which is time order while the
+/// clock only moves on. A key committed twice at one instant comes back twice: the router restores it
+/// once, as it compares keys byte for byte, where a set of strings here would merge keys that are
+/// canonically equivalent text but different ids.
 enum SeenBatches {
     static let insert = "INSERT INTO seen_batches (newest_ms, keys) VALUES (?1, ?2)"
     static let prune = "DELETE FROM seen_batches WHERE newest_ms < ?1"
-    /// Oldest row first; the index on `newest_ms` is ordered so, ties by rowid (order of commit).
-    static let select = "SELECT keys FROM seen_batches ORDER BY newest_ms, rowid"
+    /// In commit order: a row's rowid is one more than the largest, and the latest commit's row is
+    /// never pruned before a later one is added.
+    static let select = "SELECT newest_ms, keys FROM seen_batches ORDER BY rowid"
 
     /// How many keys of version 4's table go into one row when it is packed.
     static let keysPerPackedRow = 1024
@@ -37,30 +43,31 @@ enum SeenBatches {
         }
     }
 
-    /// Every stored key inside the window before the newest one, oldest row first, each (key, instant)
-    /// once.
+    /// Every stored key that no commit from its own on has put out of the window, in commit order.
     static func load(from database: Database, window: Int64) throws(SQLiteError) -> [SeenKey] {
         var keys: [SeenKey] = []
+        var rows: [(newest: Int64, end: Int)] = []
         try database.prepare(select).query { (row: Statement) throws(SQLiteError) in
-            guard row.withBlobBytes(0, { SeenKeyPacking.unpack($0, into: &keys) }) == true else {
+            guard row.withBlobBytes(1, { SeenKeyPacking.unpack($0, into: &keys) }) == true else {
                 throw SQLiteError(code: SQLITE_CORRUPT, message: "a row of seen keys that this entryd cannot read",
                                   path: database.path)
             }
+            rows.append((row.int64(0), keys.count))
         }
-        guard let newest = keys.lazy.map(\.at.milliseconds).max() else { return [] }
-        return distinct(keys.filter { $0.at.milliseconds >= newest - window })
-    }
-
-    /// `keys` without the repeats of a key at the same instant. A commit may hold one twice, and
-    /// two commits in the same millisecond may each hold it, as one row per key never did; a turn's
-    /// keys share their instant, so repeats are looked for within each run of one instant.
-    private static func distinct(_ keys: [SeenKey]) -> [SeenKey] {
+        // From the latest row back, the newest key of that row and every later one: what the commits
+        // from that row on pruned against.
         var kept: [SeenKey] = []
         kept.reserveCapacity(keys.count)
-        var inRun = Set<DedupeKey>()
-        for key in keys {
-            if key.at != kept.last?.at { inRun.removeAll(keepingCapacity: true) }
-            if inRun.insert(key.name).inserted { kept.append(key) }
+        var newestFromHere = Int64.min
+        var cutoffs = [Int64](repeating: 0, count: rows.count)
+        for index in rows.indices.reversed() {
+            newestFromHere = max(newestFromHere, rows[index].newest)
+            cutoffs[index] = newestFromHere - window
+        }
+        var start = 0
+        for (row, cutoff) in zip(rows, cutoffs) {
+            kept.append(contentsOf: keys[start..<row.end].lazy.filter { $0.at.milliseconds >= cutoff })
+            start = row.end
         }
         return kept
     }

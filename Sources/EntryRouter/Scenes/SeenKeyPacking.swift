@@ -6,8 +6,8 @@
 ///
 /// Layout, for each key in order: the difference between its instant and the previous key's (the
 /// first key's from 0), zigzag-encoded as a `Varint`; the count of its stored form's UTF-8 bytes
-/// (`SeenKey.key`) as a `Varint`; those bytes. A turn's keys share an instant, so each key costs its
-/// bytes and two more.
+/// (`SeenKey.key`) as a `Varint`; those bytes. A turn's keys share an instant, so each key after the
+/// first costs its bytes and two more.
 public enum SeenKeyPacking {
     /// Appends `keys`, packed, to `bytes`.
     public static func append(_ keys: [SeenKey], to bytes: inout [UInt8]) {
@@ -73,6 +73,8 @@ public enum SeenKeyPacking {
         while offset < bytes.count, shift < 64 {
             let byte = bytes[offset]
             offset += 1
+            // The tenth byte holds bit 63 only.
+            guard shift < 63 || byte <= 1 else { return nil }
             value |= UInt64(byte & 0x7F) << shift
             if byte < 0x80 { return value }
             shift += 7
