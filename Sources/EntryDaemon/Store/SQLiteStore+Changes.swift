@@ -66,13 +66,22 @@ extension SQLiteStore {
             var slot = Self.home(of: id) & mask
             while slots[slot] != 0 {
                 let position = Int(slots[slot]) - 1
-                // Byte for byte, as the inbox and the table's key tell ids apart: `==` would take two ids
-                // that are canonically equivalent text for one.
-                if entries[position].id.utf8.elementsEqual(id.utf8) { return position }
+                if Self.sameBytes(entries[position].id, id) { return position }
                 slot = (slot + 1) & mask
             }
             slots[slot] = Int32(newPosition + 1)
             return nil
+        }
+
+        /// Whether two ids are the same bytes, as the inbox and the table's key tell ids apart: `==`
+        /// compares text, and takes two ids that are canonically equivalent for one. Its false is final
+        /// (the same bytes are the same text) and cheap; its true is checked byte for byte.
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a == b else { return false }
+            let compared = a.utf8.withContiguousStorageIfAvailable { first in
+                b.utf8.withContiguousStorageIfAvailable { second in first.elementsEqual(second) }
+            }
+            return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
         }
 
         private static func home(of id: String) -> Int {
