@@ -6,6 +6,24 @@ import Testing
 /// A commit's fold finds each entry again by its id however many share the turn: checked against a
 /// fold by dictionary over random turns of a few to a few hundred entries.
 @Suite struct StoreChangesTests {
+    /// Two ids that are the same text but not the same bytes ("é" as one code point or as "e" and an
+    /// accent) are two entries, as the inbox and the table's key have them.
+    @Test(arguments: [("caf\u{E9}", "cafe\u{301}", false), ("c1", "c1", true), ("c1", "c2", false),
+                      (String(repeating: "long-", count: 8), String(repeating: "long-", count: 8), true),
+                      ("a\u{301}\u{323}", "a\u{323}\u{301}", false)])
+    func idsAreTheSameOnlyByteForByte(first: String, second: String, same: Bool) {
+        #expect(SQLiteStore.EntryIndex.sameBytes(first, second) == same)
+    }
+
+    @Test func idsThatAreEquivalentTextButNotTheSameBytesAreTwoEntries() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)
+        let changes = SQLiteStore.Changes([.entry(sampleEntry(composed)), .entry(sampleEntry(decomposed)),
+                                           .entry(sampleEntry(composed, state: .queued))])
+        #expect(changes.entries.map { Array($0.id.utf8) } == [Array(composed.utf8), Array(decomposed.utf8)])
+        #expect(changes.entries.map(\.state) == [.queued, .pending])
+    }
+
     @Test func theFoldAgreesWithAFoldByDictionary() {
         var random = SplitMix64.fromEnvironment()
         print("changes test: seed \(random.seed) (ENTRYD_TEST_SEED=\(random.seed) replays it)")

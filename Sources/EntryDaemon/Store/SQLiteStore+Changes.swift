@@ -49,7 +49,7 @@ extension SQLiteStore {
     /// Where each entry of a commit is in its `entries`, by id: open addressing with linear probing over
     /// at least twice as many slots as records, keyed by `KeyHash` of the id's bytes. A `[String: Int]`
     /// spent about 300 instructions a lookup hashing the id with `Hasher`, more than the rest of the fold.
-    private struct EntryIndex {
+    struct EntryIndex {
         /// A position in `entries` plus one; 0 for an empty slot.
         private var slots: [Int32]
         private let mask: Int
@@ -76,7 +76,7 @@ extension SQLiteStore {
         /// Whether two ids are the same bytes, as the inbox and the table's key tell ids apart: `==`
         /// compares text, and takes two ids that are canonically equivalent for one. Its false is final
         /// (the same bytes are the same text) and cheap; its true is checked byte for byte.
-        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
             guard a == b else { return false }
             let compared = a.utf8.withContiguousStorageIfAvailable { first in
                 b.utf8.withContiguousStorageIfAvailable { second in first.elementsEqual(second) }
