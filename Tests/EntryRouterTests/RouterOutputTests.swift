@@ -12,8 +12,12 @@ import Testing
         var effects: [Effect] = []
         var kinds: [Int] = []
 
+        /// Takes the records as the daemon's writer does, by swapping in an array of its own: the
+        /// router must neither hand them over again nor lose any.
         mutating func persist(_ records: inout [Record]) {
-            for record in records {
+            var taken: [Record] = []
+            swap(&taken, &records)
+            for record in taken {
                 kinds.append(0)
                 effects.append(.persist(record))
             }
