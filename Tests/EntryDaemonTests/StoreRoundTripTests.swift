@@ -107,15 +107,19 @@ import Testing
         #expect(try store.load().seen.map(\.key) == ["launch:app://x", "id:late"])
     }
 
-    /// A row of seen keys that is not a packing of them (a damaged file) fails the load and says what.
-    @Test func anUnreadableRowOfSeenKeysFailsTheLoad() throws {
+    /// A row of seen keys that is not a packing of them (a damaged file) fails the load and says what,
+    /// and the integrity check, which SQLite alone passes, finds it first.
+    @Test func anUnreadableRowOfSeenKeysFailsTheLoadAndTheCheck() throws {
         let store = try SQLiteStore(path: ":memory:")
+        #expect(try store.integrityCheck() == "ok")
         try store.database.execute("INSERT INTO seen_batches (newest_ms, keys) VALUES (1, x'0005696431')")
+        #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
         #expect {
             try store.load()
         } throws: { error in
             "\(error)".contains("a row of seen keys that this entryd cannot read")
         }
+        #expect(try store.integrityCheck().contains("a row of seen keys that this entryd cannot read"))
     }
 
     /// The router records a key again only once its window has passed: the commit that stores the new

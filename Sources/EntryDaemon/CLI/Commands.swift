@@ -70,7 +70,8 @@ public enum Commands {
     public static let verifyStore = CommandSpec(
         "verify-store", flags: [FlagSpec("store")],
         usage: "entryd verify-store [--store FILE]",
-        summary: "Runs SQLite's integrity check on a store the daemon is not using (stop the daemon first).",
+        summary: "Runs SQLite's integrity check on a store the daemon is not using (stop the daemon first), "
+            + "then reads every row as a start-up would.",
         examples: ["entryd verify-store", "entryd verify-store --store /var/lib/entryd/entryd.sqlite"])
 
     public static let all = [serve, push, open, scene, status, watch, check, demo, verifyStore]

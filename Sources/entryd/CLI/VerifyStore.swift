@@ -1,7 +1,8 @@
 import EntryDaemon
 import Glibc
 
-/// `entryd verify-store`: `PRAGMA integrity_check` on a store file.
+/// `entryd verify-store`: `PRAGMA integrity_check` on a store file, then every row read as a start-up
+/// reads it (`SQLiteStore.integrityCheck`).
 ///
 /// A running daemon holds its store exclusively, so this checks a stopped daemon's file (after a
 /// crash, a copy, a backup); against a store in use it says so and exits 74.
