@@ -54,19 +54,16 @@ enum SeenBatches {
             }
             rows.append((row.int64(0), keys.count))
         }
-        // From the latest row back, the newest key of that row and every later one: what the commits
-        // from that row on pruned against.
+        // From the latest row back, each row's newest becomes the newest key of that row and every later
+        // one: what the commits from that row on pruned against.
+        for index in rows.indices.reversed().dropFirst() {
+            rows[index].newest = max(rows[index].newest, rows[index + 1].newest)
+        }
         var kept: [SeenKey] = []
         kept.reserveCapacity(keys.count)
-        var newestFromHere = Int64.min
-        var cutoffs = [Int64](repeating: 0, count: rows.count)
-        for index in rows.indices.reversed() {
-            newestFromHere = max(newestFromHere, rows[index].newest)
-            cutoffs[index] = newestFromHere - window
-        }
         var start = 0
-        for (row, cutoff) in zip(rows, cutoffs) {
-            kept.append(contentsOf: keys[start..<row.end].lazy.filter { $0.at.milliseconds >= cutoff })
+        for row in rows {
+            kept.append(contentsOf: keys[start..<row.end].lazy.filter { $0.at.milliseconds >= row.newest - window })
             start = row.end
         }
         return kept
