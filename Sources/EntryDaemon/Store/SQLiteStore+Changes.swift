@@ -63,7 +63,7 @@ extension SQLiteStore {
 
         /// The position of the entry with `id` if it was added; else nil, and `id` is added at `newPosition`.
         mutating func position(of id: String, in entries: [EntryRecord], elseAddAt newPosition: Int) -> Int? {
-            var slot = Self.home(of: id) & mask
+            var slot = Int(truncatingIfNeeded: KeyHash.hash(id, seed: 0)) & mask
             while slots[slot] != 0 {
                 let position = Int(slots[slot]) - 1
                 if Self.sameBytes(entries[position].id, id) { return position }
@@ -82,12 +82,6 @@ extension SQLiteStore {
                 b.utf8.withContiguousStorageIfAvailable { second in first.elementsEqual(second) }
             }
             return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
-        }
-
-        private static func home(of id: String) -> Int {
-            let hash = id.utf8.withContiguousStorageIfAvailable { KeyHash.hash(UnsafeRawBufferPointer($0), seed: 0) }
-                ?? Array(id.utf8).withUnsafeBytes { KeyHash.hash($0, seed: 0) }
-            return Int(truncatingIfNeeded: hash)
         }
     }
 }

@@ -46,6 +46,12 @@ public enum KeyHash: KeyHashing {
         return fold(state ^ UInt64(truncatingIfNeeded: count), finalMultiplier)
     }
 
+    /// The hash of `text`'s UTF-8 bytes, read in place.
+    @inline(__always)
+    public static func hash(_ text: String, seed: UInt64) -> UInt64 {
+        text.withUTF8Bytes { hash(UnsafeRawBufferPointer($0), seed: seed) }
+    }
+
     @inline(__always)
     private static func fold(_ value: UInt64, _ multiplier: UInt64) -> UInt64 {
         let product = value.multipliedFullWidth(by: multiplier)

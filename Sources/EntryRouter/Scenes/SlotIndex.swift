@@ -27,11 +27,7 @@ struct SlotIndex: Sendable {
 
     /// The tag of `key`: the high half of its `KeyHash`.
     static func tag(of key: String) -> UInt32 {
-        key.withUTF8Bytes { tag(of: UnsafeRawBufferPointer($0)) }
-    }
-
-    private static func tag(of bytes: UnsafeRawBufferPointer) -> UInt32 {
-        UInt32(truncatingIfNeeded: KeyHash.hash(bytes, seed: 0) >> 32)
+        UInt32(truncatingIfNeeded: KeyHash.hash(key, seed: 0) >> 32)
     }
 
     /// Where a probe for a key ended: at its word, or at the empty word where it would go.
