@@ -8,7 +8,10 @@ import Glibc
 /// go to the router as they arrive, and their effects are collected; at the end of the loop turn
 /// the router hears `turnEnded`, and the turn's effects are performed: the records to persist are
 /// committed in one `store.commit` first, and only then are the replies and events written (R16).
-public final class Daemon: ConnectionDelegate {
+///
+/// This file starts and stops it and runs its turns; accepting connections and what they report is
+/// `Daemon+Connections.swift`.
+public final class Daemon {
     public let options: ServeOptions
     public let socketPath: String
     let log: Log
@@ -20,17 +23,17 @@ public final class Daemon: ConnectionDelegate {
     @exclusivity(unchecked) private var router: Router
     private let configFile: String
     private let notifier: ReadinessNotifier?
-    private let ownUID = getuid()
+    let ownUID = getuid()
 
-    private var listener: PipeListener?
+    private(set) var listener: PipeListener?
     private var socketIdentity: FileIdentity?
     /// Performs every turn's output and holds the open connections. Exempt from the run-time
     /// exclusivity check for the reason `router` is: the router's turn is handed to it in place
     /// (`handle(_:at:into:)`), and nothing the router calls on it calls back into the daemon; the
     /// daemon reads and changes it only between such calls, never while one of its own is running.
-    @exclusivity(unchecked) private var writer: TurnWriter
-    private var nextConnection: UInt64 = 1
-    private let turn: TurnBoundary
+    @exclusivity(unchecked) var writer: TurnWriter
+    var nextConnection: UInt64 = 1
+    let turn: TurnBoundary
     /// Where the turn boundary's callback finds the daemon, which it is made before.
     private let turnEndTarget: TurnEndTarget
     private let routerTimer: LoopTimer
@@ -46,7 +49,7 @@ public final class Daemon: ConnectionDelegate {
     /// Effects of this turn's inputs, performed when the turn ends.
     @exclusivity(unchecked) private var turnEffects: [Effect] = []
     /// Connections whose peer finished sending this turn: closed once this turn's replies are written.
-    @exclusivity(unchecked) private var endedThisTurn: [Connection] = []
+    @exclusivity(unchecked) var endedThisTurn: [Connection] = []
     private var shuttingDown = false
     private var finished = false
     private var exitCode: Int32 = 0
@@ -189,85 +192,6 @@ public final class Daemon: ConnectionDelegate {
         }
     }
 
-    // MARK: Connections
-
-    private func accept(_ error: UVError?) {
-        if let error {
-            log.warn("accept failed", ["error": "\(error)"])
-            return
-        }
-        guard let listener else { return }
-        let id = ConnectionID(nextConnection)
-        nextConnection += 1
-        let connection: Connection
-        let uid: uid_t
-        do {
-            connection = try Connection(loop: loop, id: id, limits: options.connection)
-            try listener.accept(into: connection)
-            uid = try connection.peerUID()
-        } catch {
-            log.warn("accept failed", ["error": "\(error)"])
-            return
-        }
-        guard uid == ownUID || options.allowedUIDs.contains(uid) else {
-            log.warn("connection refused: peer uid not allowed", ["conn": "\(id)", "uid": String(uid)])
-            connection.close(.requested("peer uid not allowed"))
-            return
-        }
-        guard writer.connections.count < options.maxClients else {
-            log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": String(options.maxClients)])
-            var bytes: [UInt8] = []
-            Message.reply(Reply(req: nil, body: .failure(WireError(
-                .tooManyClients, "the daemon serves \(options.maxClients) clients at most (--max-clients)"))))
-                .encode(into: &bytes)
-            connection.send(bytes)
-            connection.closeAfterFlush(.requested("too many clients"))
-            return
-        }
-        connection.delegate = self
-        writer.add(connection)
-        do {
-            try connection.startReading()
-        } catch {
-            connection.close(.readFailed(error))
-            return
-        }
-        log.debug("connected", ["conn": "\(id)", "uid": String(uid)])
-    }
-
-    public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) {
-        switch Request.decode(bytes: line) {
-        case .success(let request):
-            enqueue(.request(connection.id, request), at: instant)
-        case .failure(let failure):
-            enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)
-        }
-    }
-
-    public func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {
-        connection.stopReading()
-        log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": String(options.connection.maxFrame)])
-        enqueue(.invalid(connection.id, req: nil,
-                     WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
-                     close: true), at: instant)
-    }
-
-    public func connectionReachedEnd(_ connection: Connection) {
-        endedThisTurn.append(connection)
-        turn.mark()
-    }
-
-    public func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
-        guard writer.remove(connection.id) else { return }
-        switch reason {
-        case .endOfInput, .requested:
-            log.debug("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
-        case .readFailed, .writeFailed, .stalled, .outputCapExceeded:
-            log.warn("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
-        }
-        enqueue(.disconnected(connection.id), at: WallClock.now())
-    }
-
     // MARK: Turns and effects
 
     /// Hands one input to the router now (or at the instant its bytes were read); its effects wait
@@ -281,7 +205,7 @@ public final class Daemon: ConnectionDelegate {
     /// until the turn ends (the daemon recovered the router before serving). `handle` built a list of
     /// effects to return it empty, about a hundred instructions a request, and `handle(_:at:into:)`,
     /// generic, runs unspecialized from this module.
-    private func enqueue(_ input: consuming Input, at instant: Instant) {
+    func enqueue(_ input: consuming Input, at instant: Instant) {
         router.enqueue(input, at: instant)
         turn.mark()
     }

@@ -1,0 +1,84 @@
+import EntryRouter
+import Glibc
+
+/// The daemon's connections: accepting one (the peer's uid and the client limit checked first), and
+/// what each reports, handed to the router as inputs of the turn. Lines arrive lent from the
+/// connection's buffer and are decoded where they lie.
+extension Daemon: ConnectionDelegate {
+    func accept(_ error: UVError?) {
+        if let error {
+            log.warn("accept failed", ["error": "\(error)"])
+            return
+        }
+        guard let listener else { return }
+        let id = ConnectionID(nextConnection)
+        nextConnection += 1
+        let connection: Connection
+        let uid: uid_t
+        do {
+            connection = try Connection(loop: loop, id: id, limits: options.connection)
+            try listener.accept(into: connection)
+            uid = try connection.peerUID()
+        } catch {
+            log.warn("accept failed", ["error": "\(error)"])
+            return
+        }
+        guard uid == ownUID || options.allowedUIDs.contains(uid) else {
+            log.warn("connection refused: peer uid not allowed", ["conn": "\(id)", "uid": String(uid)])
+            connection.close(.requested("peer uid not allowed"))
+            return
+        }
+        guard writer.connections.count < options.maxClients else {
+            log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": String(options.maxClients)])
+            var bytes: [UInt8] = []
+            Message.reply(Reply(req: nil, body: .failure(WireError(
+                .tooManyClients, "the daemon serves \(options.maxClients) clients at most (--max-clients)"))))
+                .encode(into: &bytes)
+            connection.send(bytes)
+            connection.closeAfterFlush(.requested("too many clients"))
+            return
+        }
+        connection.delegate = self
+        writer.add(connection)
+        do {
+            try connection.startReading()
+        } catch {
+            connection.close(.readFailed(error))
+            return
+        }
+        log.debug("connected", ["conn": "\(id)", "uid": String(uid)])
+    }
+
+    public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) {
+        switch Request.decode(bytes: line) {
+        case .success(let request):
+            enqueue(.request(connection.id, request), at: instant)
+        case .failure(let failure):
+            enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)
+        }
+    }
+
+    public func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {
+        connection.stopReading()
+        log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": String(options.connection.maxFrame)])
+        enqueue(.invalid(connection.id, req: nil,
+                     WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
+                     close: true), at: instant)
+    }
+
+    public func connectionReachedEnd(_ connection: Connection) {
+        endedThisTurn.append(connection)
+        turn.mark()
+    }
+
+    public func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
+        guard writer.remove(connection.id) else { return }
+        switch reason {
+        case .endOfInput, .requested:
+            log.debug("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
+        case .readFailed, .writeFailed, .stalled, .outputCapExceeded:
+            log.warn("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
+        }
+        enqueue(.disconnected(connection.id), at: WallClock.now())
+    }
+}
