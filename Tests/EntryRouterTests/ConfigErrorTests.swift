@@ -118,7 +118,7 @@ struct ConfigErrorTests {
     @Test func redirectLoopVisibleAtLoadTime() {
         let found = routes("""
             {"name": "short", "match": ["app://s/<int:id>"], "redirect": "app://items/:id"},
-            {"name": "items", "match": ["app://items/:id"], "redirect": "app://s/:id"}
+            {"name": "items", "match": ["app://items/<int:id>"], "redirect": "app://s/:id"}
             """)
         expectOne(found, route: "short", naming: ["redirect", "redirect loop short → items → short"])
     }

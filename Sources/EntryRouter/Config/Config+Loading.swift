@@ -11,15 +11,21 @@ extension Config {
             throw ConfigErrors([ConfigError(file: file, route: nil, field: "", problem: "not valid JSON (\(error))")])
         }
         var reader = ConfigReader(file: file)
-        let config = reader.read(root)
-        let errors = reader.errors + ConfigValidator(config: config, file: file).problems()
+        var config = reader.read(root)
+        let findings = ConfigValidator(config: config, file: file).findings()
+        let errors = reader.errors + findings.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
+        config.warnings = findings.warnings
         return config
     }
 
     /// Checks a config built in code by the rules `load` applies to a file.
-    public func validate(file: String) throws(ConfigErrors) {
-        let errors = ConfigValidator(config: self, file: file).problems()
-        guard errors.isEmpty else { throw ConfigErrors(errors) }
+    ///
+    /// - Returns: the warnings, as `load` keeps them in `warnings`.
+    @discardableResult
+    public func validate(file: String) throws(ConfigErrors) -> [ConfigWarning] {
+        let findings = ConfigValidator(config: self, file: file).findings()
+        guard findings.errors.isEmpty else { throw ConfigErrors(findings.errors) }
+        return findings.warnings
     }
 }

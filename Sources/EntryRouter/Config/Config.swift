@@ -13,6 +13,9 @@ public struct Config: Sendable {
     /// Modal kind → priority (lower is presented first).
     public var modals: [String: Int]
     public var routes: [Route]
+    /// What `load` found suspicious but not wrong, in file order: for `check-config` to print
+    /// and `serve` to log. Empty for a config built in code (`validate` returns its warnings).
+    public var warnings: [ConfigWarning] = []
 
     public init(bundleId: String, schemes: [String], universalLinks: [UniversalLinkHost], home: String,
                 gates: [String], tabs: [String], pushLinkKey: String?, modals: [String: Int], routes: [Route]) {

@@ -1,10 +1,13 @@
 /// The rules a `Config` must meet before a router runs it (SPEC §4): every name it refers to is
 /// declared, every pattern parses and is reachable by an allowed URL, no two patterns are
-/// ambiguous, no redirect loop can be seen. Returns all problems, in file order.
+/// ambiguous, no redirect loop can be seen, and nothing in the table can never work (a redirect
+/// to a URL no route takes, a shadowed push selector, a pattern the universal-link rules never
+/// allow). Returns all problems, in file order, and warnings for what is merely suspicious.
 struct ConfigValidator {
     let config: Config
     let file: String
     private(set) var errors: [ConfigError] = []
+    private(set) var warnings: [ConfigWarning] = []
 
     /// Schemes the system or the web own: an app may not claim them as its custom scheme.
     static let reservedSchemes: Set<String> = ["http", "https", "tel", "mailto", "sms", "file"]
@@ -14,17 +17,28 @@ struct ConfigValidator {
         self.file = file
     }
 
-    func problems() -> [ConfigError] {
+    /// Every error and warning. The checks that follow redirects run on a table built from the
+    /// config even when earlier checks failed (a pattern that does not parse then matches
+    /// nothing), so that a loop is listed with the other problems rather than in a second run.
+    func findings() -> (errors: [ConfigError], warnings: [ConfigWarning]) {
         var validator = self
         validator.checkTop()
         validator.checkRoutes()
         validator.checkPatterns()
-        if validator.errors.isEmpty { validator.checkRedirectLoops() }
-        return validator.errors
+        validator.checkPushSelectors()
+        validator.checkUniversalLinks()
+        let table = RoutingTable(config: config)
+        validator.checkRedirectTargets(table)
+        validator.checkRedirectLoops(table)
+        return (validator.errors, validator.warnings)
     }
 
     mutating func fail(_ route: String?, _ field: String, _ problem: String) {
         errors.append(ConfigError(file: file, route: route, field: field, problem: problem))
+    }
+
+    mutating func warn(_ route: String?, _ field: String, _ problem: String) {
+        warnings.append(ConfigWarning(file: file, route: route, field: field, problem: problem))
     }
 
     private mutating func checkTop() {
@@ -97,6 +111,7 @@ struct ConfigValidator {
             for (gateIndex, gate) in route.requires.enumerated() where !config.gates.contains(gate) {
                 fail(name, "requires[\(gateIndex)]", "unknown gate \"\(gate)\"; \"gates\": \(list(config.gates))")
             }
+            checkActionsPlace(route)
             for (action, steps) in route.actions.sorted(by: { $0.key < $1.key }) {
                 for (stepIndex, step) in steps.enumerated() {
                     if case .selectTab(let tab) = step, !config.tabs.contains(tab) {

@@ -1,0 +1,31 @@
+/// One rule of a universal-link host, as the load-time checks see it: which paths it is about,
+/// whether it excludes them, and where it was written, for messages.
+struct LinkPathRule: Sendable {
+    var excludes: Bool
+    /// The rule's path pattern; ASCII letters lowercased when the rule ignores case.
+    var glob: PathGlob
+    var caseSensitive: Bool
+    /// Whether the rule also tests the query or the fragment, so that its path alone does not
+    /// say which URLs it takes: such a rule never counts as excluding a whole pattern.
+    var testsMore: Bool
+    /// The field of the config or the key of the association file it comes from.
+    var field: String
+    /// The rule as written, for messages.
+    var written: String
+
+    /// The paths of a pattern as this rule compares them.
+    func view(_ globs: [PathGlob]) -> [PathGlob] {
+        caseSensitive ? globs : globs.map { $0.folded() }
+    }
+}
+
+extension UniversalLinkHost {
+    /// The host's rules in the order they are tried; `field` is the host's place in the config.
+    func pathRules(field: String) -> [LinkPathRule] {
+        paths.enumerated().map { index, rule in
+            let excludes = rule.hasPrefix("NOT ")
+            return LinkPathRule(excludes: excludes, glob: PathGlob(rule: excludes ? rule.dropFirst(4) : rule[...]),
+                                caseSensitive: true, testsMore: false, field: "\(field).paths[\(index)]", written: rule)
+        }
+    }
+}
