@@ -86,7 +86,7 @@ struct ConfigLintTests {
                 {"name": "any", "push": {"type": "offer"}, "modal": "promo"},
                 {"name": "vip", "push": {"type": "offer", "tier": "vip"}, "modal": "alert"}
                 """,
-             errors: [Finding(route: "vip", field: "push", text: "only narrows that of route any")]),
+             errors: [Finding(route: "vip", field: "push", text: "only narrows that of route any, which comes first and takes every payload this one would: this route is never reached by a push; move this route before route any")]),
         Case(name: "a narrow selector before a wide one is fine",
              routes: """
                 {"name": "vip", "push": {"type": "offer", "tier": "vip"}, "modal": "alert"},
@@ -117,7 +117,7 @@ struct ConfigLintTests {
         Case(name: "an https pattern a NOT rule before any allowing one excludes",
              routes: #"{"name": "admin", "match": ["https://app.example/records/admin/<int:id>"], "tab": "home"}, {"name": "records", "match": ["https://app.example/records/*rest"], "tab": "list"}"#,
              universalLinks: #"[{"host": "app.example", "paths": ["NOT /records/admin/*", "/records/*"]}]"#,
-             errors: [Finding(route: "admin", field: "match[0]", text: "\"NOT /records/admin/*\" (universalLinks[0].paths[0]) excludes every path it matches")]),
+             errors: [Finding(route: "admin", field: "match[0]", text: "\"NOT /records/admin/*\" (universalLinks[0].paths[0]) excludes every path of the pattern")]),
         Case(name: "a NOT rule after the allowing one does not exclude",
              routes: #"{"name": "admin", "match": ["https://app.example/records/admin/<int:id>"], "tab": "home"}"#,
              universalLinks: #"[{"host": "app.example", "paths": ["/records/*", "NOT /records/admin/*"]}]"#),

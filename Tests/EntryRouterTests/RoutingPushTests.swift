@@ -119,11 +119,11 @@ struct RoutingPushTests {
 
     @Test func declarationOrderDecidesBetweenSelectors() throws {
         let json = RoutingFixtures.config(routes: """
-            {"name": "first", "push": {"type": "x"}, "modal": "alert"},
+            {"name": "first", "push": {"type": "x", "channel": "news"}, "modal": "alert"},
             {"name": "second", "push": {"type": "x", "level": 2}, "modal": "promo"}
             """)
         let table = RoutingTable(config: try RoutingFixtures.load(json))
-        let payload = JSONValue.object(["type": .string("x"), "level": .number(2)])
+        let payload = JSONValue.object(["type": .string("x"), "channel": .string("news"), "level": .number(2)])
         #expect(try table.route(push: payload, payloadBytes: 30).get().route == "first")
     }
 

@@ -7,8 +7,10 @@ extension ConfigValidator {
         for route in config.routes {
             guard let selector = route.push, !selector.isEmpty else { continue }
             if let first = earlier.first(where: { Self.selector(selector, narrows: $0.selector) }) {
-                let same = first.selector == selector ? "the same push selector as" : "a push selector that only narrows that of"
-                fail(route.name, "push", "\(same) route \(first.name), which comes first and takes every payload this one would: this route is never reached by a push; make the selectors differ or move this route first")
+                let (same, fix) = first.selector == selector
+                    ? ("the same push selector as", "make the selectors differ or remove one")
+                    : ("a push selector that only narrows that of", "move this route before route \(first.name)")
+                fail(route.name, "push", "\(same) route \(first.name), which comes first and takes every payload this one would: this route is never reached by a push; \(fix)")
             }
             earlier.append((route.name, selector))
         }

@@ -49,7 +49,7 @@ extension ConfigValidator {
             let paths = rule.view(globs)
             if rule.excludes {
                 if !rule.testsMore, paths.allSatisfy(rule.glob.covers) {
-                    return "\"\(rule.written)\" (\(rule.field)) excludes every path it matches"
+                    return "\"\(rule.written)\" (\(rule.field)) excludes every path of the pattern"
                 }
             } else if paths.contains(where: rule.glob.overlaps) {
                 return nil
