@@ -52,6 +52,7 @@ extension Daemon: ConnectionDelegate {
     public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) {
         switch Request.decode(bytes: line) {
         case .success(let request):
+            connection.role = connection.role.after(request.op)
             enqueue(.request(connection.id, request), at: instant)
         case .failure(let failure):
             enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)

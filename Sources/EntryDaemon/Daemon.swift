@@ -240,11 +240,21 @@ public final class Daemon {
         if !endedThisTurn.isEmpty {
             var ended: [Connection] = []
             swap(&ended, &endedThisTurn)
-            for connection in ended { connection.closeAfterFlush(.endOfInput) }
+            for connection in ended { endInput(of: connection) }
         }
         if shuttingDown {
             drainConnections()
             if writer.connections.isEmpty && turnEffects.isEmpty { finishShutdown() }
+        }
+    }
+
+    /// The peer half-closed, and its last lines are answered: a sender's connection closes once they
+    /// are written; a watcher or scene is written to until it closes (a write then fails).
+    private func endInput(of connection: Connection) {
+        if connection.role.receivesEvents {
+            log.debug("peer finished sending; still writing to it", ["conn": "\(connection.id)"])
+        } else {
+            connection.closeAfterFlush(.endOfInput)
         }
     }
 

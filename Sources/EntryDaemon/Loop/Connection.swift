@@ -11,7 +11,8 @@ public protocol ConnectionDelegate: AnyObject {
     func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant)
     /// A line over the frame limit; no line follows it.
     func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant)
-    /// The peer finished sending (it may still read what is written to it).
+    /// The peer finished sending and every line it sent was delivered (the last one ended by the end
+    /// of the stream if it had no newline). It may still read what is written to it.
     func connectionReachedEnd(_ connection: Connection)
     /// The connection started closing; called once, whatever the reason. Nothing is delivered after.
     func connectionClosed(_ connection: Connection, reason: Connection.CloseReason)
@@ -89,6 +90,10 @@ public final class Connection: UVHandleOwner {
     @exclusivity(unchecked) private var inputOpen = false
     /// Reading is paused until the unsent output has been written.
     @exclusivity(unchecked) public private(set) var isPaused = false
+    /// The peer finished sending: what is buffered is delivered, then the delegate hears of the end.
+    public private(set) var peerEnded = false
+    /// What the peer asked to receive, as its owner learned it from its requests.
+    @exclusivity(unchecked) public var role = ConnectionRole.sender
     private var closeWhenFlushed: CloseReason?
 
     public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits) throws(UVError) {
@@ -149,7 +154,7 @@ public final class Connection: UVHandleOwner {
         do {
             try writes.write(bytes, to: asStream(pipe), for: self)
         } catch {
-            close(.writeFailed(error))
+            close(closeReason(forWriteError: error))
             return
         }
         if writes.unsentBytes > limits.maxOutput {
@@ -215,13 +220,18 @@ public final class Connection: UVHandleOwner {
         deliverFrames()
     }
 
+    /// The end of the stream ends the last line, so a request written without its newline before a
+    /// half-close is answered; the lines still buffered are delivered before the delegate hears of
+    /// the end (later, if the connection is paused).
     fileprivate func readFailed(_ error: UVError) {
-        if error.isEndOfFile {
-            stopReading()
-            delegate?.connectionReachedEnd(self)
-        } else {
+        guard error.isEndOfFile else {
             close(.readFailed(error))
+            return
         }
+        peerEnded = true
+        uv_read_stop(asStream(pipe))
+        if decoder.hasPartialLine { decoder.append([UInt8(ascii: "\n")]) }
+        deliverFrames()
     }
 
     /// Hands the decoded frames to the delegate, all stamped with one reading of the clock, taken
@@ -231,6 +241,7 @@ public final class Connection: UVHandleOwner {
     /// The delegate is unwrapped once, outside the loop: called through the optional, it was retained
     /// and released around every frame.
     private func deliverFrames() {
+        var completedLine = false
         if let delegate {
             var instant: Instant?
             while inputOpen && !isPaused && !isClosing, let frame = decoder.next(lending: { line in
@@ -238,28 +249,45 @@ public final class Connection: UVHandleOwner {
                 instant = now
                 delegate.connection(self, receivedLine: line, at: now)
             }) {
+                completedLine = true
                 if frame == .tooLarge { delegate.connectionReceivedTooLargeLine(self, at: instant ?? WallClock.now()) }
             }
         } else {
-            while inputOpen && !isPaused && !isClosing, decoder.next() != nil {}
+            while inputOpen && !isPaused && !isClosing, decoder.next() != nil { completedLine = true }
         }
         guard inputOpen && !isClosing else { return }
-        if !decoder.hasPartialLine {
+        if isPaused {
+            // The lines wait for this side's output to drain, not for the peer.
             stallTimer.stop()
-        } else if !stallTimer.isActive {
-            // Unowned, not weak: a weak reference gave the connection a side table, which made each of
-            // its retains and releases take the runtime's slow path. The timer is the connection's and
-            // drops this closure when the connection closes, so it never fires for a connection gone.
-            stallTimer.start(afterMilliseconds: limits.stallTimeoutMilliseconds) { [unowned self] in
-                close(.stalled)
-            }
+        } else if peerEnded {
+            inputOpen = false
+            stallTimer.stop()
+            delegate?.connectionReachedEnd(self)
+        } else if !decoder.hasPartialLine {
+            stallTimer.stop()
+        } else if completedLine || !stallTimer.isActive {
+            timePartialLine()
+        }
+    }
+
+    /// (Re)starts the stall timer for the partial line the decoder holds now. It measures how long
+    /// that line has waited for its newline, so it restarts whenever a line completes: a pipelining
+    /// client whose writes end mid-line, but whose lines each complete in time, is never taken for
+    /// a slow loris.
+    private func timePartialLine() {
+        guard !stallTimer.reschedule(afterMilliseconds: limits.stallTimeoutMilliseconds) else { return }
+        // Unowned, not weak: a weak reference gave the connection a side table, which made each of
+        // its retains and releases take the runtime's slow path. The timer is the connection's and
+        // drops this closure when the connection closes, so it never fires for a connection gone.
+        stallTimer.start(afterMilliseconds: limits.stallTimeoutMilliseconds) { [unowned self] in
+            close(.stalled)
         }
     }
 
     func writeFinished(byteCount: Int, error: UVError?) {
         writes.finished(byteCount: byteCount)
         if let error {
-            if error.code != UV_ECANCELED.rawValue { close(.writeFailed(error)) }
+            if error.code != UV_ECANCELED.rawValue { close(closeReason(forWriteError: error)) }
             return
         }
         guard !isClosing, writes.unsentBytes == 0 else { return }
@@ -268,10 +296,16 @@ public final class Connection: UVHandleOwner {
         } else if isPaused {
             isPaused = false
             deliverFrames()
-            if inputOpen && !isPaused && !isClosing {
+            if inputOpen && !isPaused && !isClosing && !peerEnded {
                 uv_read_start(asStream(pipe), onAlloc, onRead)
             }
         }
+    }
+
+    /// A peer that half-closed and then went away ends this way: writing to it is how its close is
+    /// noticed, so it is the end of its input, not a failure.
+    private func closeReason(forWriteError error: UVError) -> CloseReason {
+        peerEnded && (error.code == UV_EPIPE.rawValue || error.code == UV_ECONNRESET.rawValue) ? .endOfInput : .writeFailed(error)
     }
 
     fileprivate func connected(_ error: UVError?, completion: (UVError?) -> Void) {
