@@ -28,11 +28,11 @@ extension Daemon: ConnectionDelegate {
             connection.close(.requested("peer uid not allowed"))
             return
         }
-        guard writer.connections.count < options.maxClients else {
-            log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": String(options.maxClients)])
+        guard writer.connections.count < maxClients else {
+            log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": String(maxClients)])
             var bytes: [UInt8] = []
             Message.reply(Reply(req: nil, body: .failure(WireError(
-                .tooManyClients, "the daemon serves \(options.maxClients) clients at most (--max-clients)"))))
+                .tooManyClients, "the daemon serves \(maxClients) clients at most (--max-clients)"))))
                 .encode(into: &bytes)
             connection.send(bytes)
             connection.closeAfterFlush(.requested("too many clients"))

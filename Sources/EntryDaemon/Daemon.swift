@@ -24,6 +24,8 @@ public final class Daemon {
     private let configFile: String
     private let notifier: ReadinessNotifier?
     let ownUID = getuid()
+    /// `--max-clients`, lowered at start to what the open-file limit allows.
+    var maxClients: Int
 
     private(set) var listener: PipeListener?
     private var socketIdentity: FileIdentity?
@@ -58,6 +60,7 @@ public final class Daemon {
     /// opens the store and builds the router; binds nothing yet.
     public init(options: ServeOptions, environment: [String: String]) throws(DaemonError) {
         self.options = options
+        maxClients = options.maxClients
         socketPath = SocketPath.resolve(flag: options.socket, environment: environment, uid: getuid())
         guard SocketPath.fits(socketPath) else { throw .socketPathTooLong(socketPath) }
         log = Log(level: options.logLevel, format: options.logFormat)
@@ -134,11 +137,23 @@ public final class Daemon {
             self.listener = listener
             try listener.bind(path: socketPath)
             socketIdentity = SocketPath.identity(of: socketPath)
-            try listener.listen { [unowned self] in accept($0) }
+            fitClientsToDescriptorLimit()
+            // A burst of connects waits in the backlog until accepted: as many as may be served.
+            try listener.listen(backlog: Int32(clamping: max(128, options.maxClients))) { [unowned self] in accept($0) }
         } catch {
             throw .loop(error)
         }
         if !turnEffects.isEmpty { turn.mark() }
+    }
+
+    /// Lowers `maxClients` to what the open-file limit allows, saying so, so that clients over it are
+    /// answered `too_many_clients` rather than closed by libuv without a word.
+    private func fitClientsToDescriptorLimit() {
+        let fit = DescriptorLimit.clients(requested: options.maxClients)
+        guard fit.clients < options.maxClients else { return }
+        maxClients = fit.clients
+        log.warn("--max-clients lowered to fit the open-file limit (RLIMIT_NOFILE)",
+                 ["requested": String(options.maxClients), "max_clients": String(fit.clients), "nofile": String(fit.limit)])
     }
 
     /// Stops accepting and tells the router; `cause` is the signal or the failure, for the log.
