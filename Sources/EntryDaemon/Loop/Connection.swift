@@ -21,7 +21,8 @@ public protocol ConnectionDelegate: AnyObject {
 /// The per-connection limits of SPEC §3.
 public struct ConnectionLimits: Sendable, Hashable {
     public var maxFrame: Int
-    /// Unsent output beyond which the connection is closed (a reader that cannot keep up).
+    /// Output held for the connection (staged this turn and not yet written) beyond which it is
+    /// closed: a reader that cannot keep up. A scene's is checked when flushed (see `stage`).
     public var maxOutput: Int
     /// Unsent output beyond which reading pauses until everything is written.
     public var pauseAbove: Int
@@ -95,6 +96,8 @@ public final class Connection: UVHandleOwner {
     /// What the peer asked to receive, as its owner learned it from its requests.
     @exclusivity(unchecked) public var role = ConnectionRole.sender
     private var closeWhenFlushed: CloseReason?
+    /// The output the connection held when staging went over the cap; 0 while under it.
+    @exclusivity(unchecked) private var stagedOverCap = 0
 
     public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits) throws(UVError) {
         self.loop = loop
@@ -165,30 +168,55 @@ public final class Connection: UVHandleOwner {
         }
     }
 
-    /// Whether messages wait in the staged output for `flush`.
-    public var hasStagedOutput: Bool { !staged.isEmpty }
+    /// Whether messages wait in the staged output for `flush` (or the staged output went over the cap,
+    /// and `flush` closes the connection).
+    public var hasStagedOutput: Bool { !staged.isEmpty || stagedOverCap != 0 }
+
+    /// The bytes staged and not yet flushed.
+    var stagedBytes: Int { staged.count }
 
     /// Encodes `reply` into the staged output; `flush` writes it, after everything sent before.
     public func stage(_ reply: borrowing Reply) {
-        guard !isClosing else { return }
+        guard !isClosing, stagedOverCap == 0 else { return }
         reply.encode(into: &staged)
+        capStagedOutput()
     }
 
     /// Encodes the reply to a push or open into the staged output, from its parts where the router
     /// keeps them (`EntryReply.encodeReply`).
     public func stage(req: JSONValue?, entry: EntryReply) {
-        guard !isClosing else { return }
+        guard !isClosing, stagedOverCap == 0 else { return }
         entry.encodeReply(req: req, into: &staged)
+        capStagedOutput()
     }
 
     /// Encodes `event` into the staged output; `flush` writes it, after everything sent before.
     public func stage(_ event: borrowing Event) {
-        guard !isClosing else { return }
+        guard !isClosing, stagedOverCap == 0 else { return }
         event.encode(into: &staged)
+        capStagedOutput()
     }
 
-    /// Writes the staged output (see `send`).
+    /// Holds the output cap as messages are staged, not only when they are flushed: a turn can answer
+    /// thousands of lines read together, and their replies (a `status` each, say) would otherwise all
+    /// be held until the flush. Over the cap, the staged bytes are dropped, nothing more is staged,
+    /// and `flush` closes the connection: its memory stays within the cap and one message.
+    ///
+    /// A scene's connection is left to the router, which hands entries over to it as the connection
+    /// takes them; its output is capped when it is flushed, as before.
+    @inline(__always)
+    private func capStagedOutput() {
+        guard staged.count + writes.unsentBytes > limits.maxOutput, role != .scene else { return }
+        stagedOverCap = staged.count + writes.unsentBytes
+        staged.removeAll()
+    }
+
+    /// Writes the staged output (see `send`), or closes the connection when it went over the cap.
     public func flush() {
+        if stagedOverCap != 0 {
+            close(.outputCapExceeded(unsent: stagedOverCap))
+            return
+        }
         guard !staged.isEmpty else { return }
         staged.withUnsafeBytes { send($0) }
         staged.removeAll()

@@ -1,0 +1,80 @@
+import EntryRouter
+import Glibc
+import Testing
+@testable import EntryDaemon
+
+/// The output cap holds as messages are staged: a turn that answers many lines at once never holds
+/// more than the cap and one message for a connection, and reading pauses while output waits.
+struct OutputCapTests {
+    static func reply(_ bytes: Int) -> Reply {
+        Reply(req: nil, body: .failure(WireError(.badRequest, String(repeating: "x", count: bytes))))
+    }
+
+    /// Staged past the cap, a sender's output is dropped at once and the flush closes it, naming
+    /// no more than the cap and one message.
+    @Test func stagingPastTheCapDropsTheOutputAndTheFlushCloses() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let cap = 16384
+        let echo = try LoopTests.Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxOutput: cap))
+        let client = try Client(path: directory.file("s"))
+        try client.send("hello")
+        LoopTests.run(loop) { echo.lines.count == 1 }
+        let connection = echo.connections[0]
+        var largest = 0
+        for _ in 0..<200 {
+            connection.stage(Self.reply(1000))
+            largest = max(largest, connection.stagedBytes)
+        }
+        #expect(largest <= cap + 1100, "staged \(largest) bytes with a cap of \(cap)")
+        #expect(connection.hasStagedOutput)
+        connection.flush()
+        guard case .outputCapExceeded(let held)? = echo.closed.first else {
+            Issue.record("closed for \(echo.closed)")
+            return
+        }
+        #expect(held > cap && held <= cap + 1100)
+        echo.closeAll()
+        try loop.close()
+        withExtendedLifetime(client) {}
+    }
+
+    /// A scene's connection is not closed while staging: the router paces what it hands over.
+    @Test func aScenesStagedOutputIsLeftToTheRouter() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let cap = 16384
+        let echo = try LoopTests.Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxOutput: cap))
+        let client = try Client(path: directory.file("s"))
+        try client.send("hello")
+        LoopTests.run(loop) { echo.lines.count == 1 }
+        let connection = echo.connections[0]
+        connection.role = .scene
+        for _ in 0..<40 { connection.stage(Self.reply(1000)) }
+        #expect(connection.stagedBytes > cap)
+        #expect(echo.closed.isEmpty)
+        echo.closeAll()
+        try loop.close()
+        withExtendedLifetime(client) {}
+    }
+}
+
+/// The staged-output attack against the real daemon: a client that writes many `status` lines at
+/// once and reads nothing is closed when its output passes the cap, holding no more than about the
+/// cap, and the daemon goes on serving others.
+@Suite(.serialized) struct LiveOutputCapTests {
+    @Test func manyStatusLinesInOneWriteAreCutOffAtTheCap() throws {
+        let cap = 8192
+        let daemon = LiveDaemon(["--max-output", String(cap)])
+        let sender = try LiveConnection(daemon)
+        for n in 0..<30 { #expect(try sender.request(#""op":"open","url":"materunner://records/\#(n)""#).isOK) }
+        let attacker = try daemon.client()
+        let lines = String(repeating: #"{"op":"status","limit":1000}"# + "\n", count: 300)
+        try? attacker.send(bytes: Array(lines.utf8))
+        #expect(daemon.process.waitForStderr(containing: "unsent output over the cap"))
+        let logged = daemon.process.stderrText.split(separator: "\n").first { $0.contains("unsent output over the cap") } ?? ""
+        let held = logged.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? .max
+        #expect(held <= 2 * cap, "held \(held) bytes: \(logged)")
+        #expect(try sender.request(#""op":"status""#).isOK)
+    }
+}
