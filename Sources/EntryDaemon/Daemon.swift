@@ -263,10 +263,11 @@ public final class Daemon {
         }
     }
 
-    /// The peer half-closed, and its last lines are answered: a sender's connection closes once they
-    /// are written; a watcher or scene is written to until it closes (a write then fails).
+    /// The peer finished sending, and its last lines are answered: a sender's connection closes once
+    /// they are written, and so does one whose peer closed its socket; a watcher or scene that only
+    /// half-closed is written to until it closes (a write then fails).
     private func endInput(of connection: Connection) {
-        if connection.role.receivesEvents {
+        if connection.role.receivesEvents && !connection.peerClosed {
             log.debug("peer finished sending; still writing to it", ["conn": "\(connection.id)"])
         } else {
             connection.closeAfterFlush(.endOfInput)

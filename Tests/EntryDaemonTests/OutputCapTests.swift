@@ -10,8 +10,9 @@ struct OutputCapTests {
         Reply(req: nil, body: .failure(WireError(.badRequest, String(repeating: "x", count: bytes))))
     }
 
-    /// Staged past the cap, a sender's output is dropped at once and the flush closes it, naming
-    /// no more than the cap and one message.
+    /// Staged past the cap, a sender's output is written ahead of the flush; once the peer, which
+    /// reads nothing, holds up more than the cap, nothing more is staged and the flush closes the
+    /// connection, naming no more than the cap and one message.
     @Test func stagingPastTheCapDropsTheOutputAndTheFlushCloses() throws {
         let directory = TemporaryDirectory()
         let loop = try Loop()
@@ -22,7 +23,7 @@ struct OutputCapTests {
         LoopTests.run(loop) { echo.lines.count == 1 }
         let connection = echo.connections[0]
         var largest = 0
-        for _ in 0..<200 {
+        for _ in 0..<4000 {
             connection.stage(Self.reply(1000))
             largest = max(largest, connection.stagedBytes)
         }

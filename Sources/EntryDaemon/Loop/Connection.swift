@@ -93,11 +93,13 @@ public final class Connection: UVHandleOwner {
     @exclusivity(unchecked) public private(set) var isPaused = false
     /// The peer finished sending: what is buffered is delivered, then the delegate hears of the end.
     public private(set) var peerEnded = false
+    /// The peer closed its socket, not only its sending side: nothing written reaches it.
+    public private(set) var peerClosed = false
     /// What the peer asked to receive, as its owner learned it from its requests.
     @exclusivity(unchecked) public var role = ConnectionRole.sender
     private var closeWhenFlushed: CloseReason?
-    /// The output the connection held when staging went over the cap; 0 while under it.
-    @exclusivity(unchecked) private var stagedOverCap = 0
+    /// Why the connection closes at the next `flush`, when staging found it must (see `stage`).
+    @exclusivity(unchecked) private var closeAtFlush: CloseReason?
 
     public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits) throws(UVError) {
         self.loop = loop
@@ -153,31 +155,36 @@ public final class Connection: UVHandleOwner {
 
     /// Writes `bytes` (copied if the socket does not take them at once); see `send(_:)` on an array.
     private func send(_ bytes: UnsafeRawBufferPointer) {
-        guard !isClosing, !bytes.isEmpty else { return }
+        if let reason = write(bytes) { close(reason) }
+    }
+
+    /// Writes `bytes` and pauses reading past the backpressure threshold; returns why the connection
+    /// must close (a failed write, the cap passed), for the caller to close it when that is safe.
+    private func write(_ bytes: UnsafeRawBufferPointer) -> CloseReason? {
+        guard !isClosing, !bytes.isEmpty else { return nil }
         do {
             try writes.write(bytes, to: asStream(pipe), for: self)
         } catch {
-            close(closeReason(forWriteError: error))
-            return
+            return closeReason(forWriteError: error)
         }
-        if writes.unsentBytes > limits.maxOutput {
-            close(.outputCapExceeded(unsent: writes.unsentBytes))
-        } else if writes.unsentBytes > limits.pauseAbove && !isPaused {
+        if writes.unsentBytes > limits.maxOutput { return .outputCapExceeded(unsent: writes.unsentBytes) }
+        if writes.unsentBytes > limits.pauseAbove && !isPaused {
             isPaused = true
             uv_read_stop(asStream(pipe))
         }
+        return nil
     }
 
-    /// Whether messages wait in the staged output for `flush` (or the staged output went over the cap,
-    /// and `flush` closes the connection).
-    public var hasStagedOutput: Bool { !staged.isEmpty || stagedOverCap != 0 }
+    /// Whether messages wait in the staged output for `flush` (or staging found the connection must
+    /// close, which `flush` does).
+    public var hasStagedOutput: Bool { !staged.isEmpty || closeAtFlush != nil }
 
     /// The bytes staged and not yet flushed.
     var stagedBytes: Int { staged.count }
 
     /// Encodes `reply` into the staged output; `flush` writes it, after everything sent before.
     public func stage(_ reply: borrowing Reply) {
-        guard !isClosing, stagedOverCap == 0 else { return }
+        guard !isClosing, closeAtFlush == nil else { return }
         reply.encode(into: &staged)
         capStagedOutput()
     }
@@ -185,36 +192,41 @@ public final class Connection: UVHandleOwner {
     /// Encodes the reply to a push or open into the staged output, from its parts where the router
     /// keeps them (`EntryReply.encodeReply`).
     public func stage(req: JSONValue?, entry: EntryReply) {
-        guard !isClosing, stagedOverCap == 0 else { return }
+        guard !isClosing, closeAtFlush == nil else { return }
         entry.encodeReply(req: req, into: &staged)
         capStagedOutput()
     }
 
     /// Encodes `event` into the staged output; `flush` writes it, after everything sent before.
     public func stage(_ event: borrowing Event) {
-        guard !isClosing, stagedOverCap == 0 else { return }
+        guard !isClosing, closeAtFlush == nil else { return }
         event.encode(into: &staged)
         capStagedOutput()
     }
 
     /// Holds the output cap as messages are staged, not only when they are flushed: a turn can answer
     /// thousands of lines read together, and their replies (a `status` each, say) would otherwise all
-    /// be held until the flush. Over the cap, the staged bytes are dropped, nothing more is staged,
-    /// and `flush` closes the connection: its memory stays within the cap and one message.
+    /// be held until the flush. Once the staged and unsent output pass the cap, what is staged is
+    /// written ahead of the flush, so that a peer that reads keeps up as before; if the unsent output
+    /// is still over the cap, nothing more is staged and `flush` closes the connection. Its memory
+    /// stays within the cap and one message.
+    ///
+    /// The close waits for `flush`: staging happens while the daemon's turn writer is in use, and a
+    /// close reports to the daemon, which then changes the writer.
     ///
     /// A scene's connection is left to the router, which hands entries over to it as the connection
     /// takes them; its output is capped when it is flushed, as before.
     @inline(__always)
     private func capStagedOutput() {
         guard staged.count + writes.unsentBytes > limits.maxOutput, role != .scene else { return }
-        stagedOverCap = staged.count + writes.unsentBytes
+        closeAtFlush = staged.withUnsafeBytes { write($0) }
         staged.removeAll()
     }
 
-    /// Writes the staged output (see `send`), or closes the connection when it went over the cap.
+    /// Writes the staged output (see `send`), or closes the connection when staging found it must.
     public func flush() {
-        if stagedOverCap != 0 {
-            close(.outputCapExceeded(unsent: stagedOverCap))
+        if let reason = closeAtFlush {
+            close(reason)
             return
         }
         guard !staged.isEmpty else { return }
@@ -257,6 +269,7 @@ public final class Connection: UVHandleOwner {
             return
         }
         peerEnded = true
+        peerClosed = hasHungUp()
         uv_read_stop(asStream(pipe))
         if decoder.hasPartialLine { decoder.append([UInt8(ascii: "\n")]) }
         deliverFrames()
@@ -328,6 +341,16 @@ public final class Connection: UVHandleOwner {
                 uv_read_start(asStream(pipe), onAlloc, onRead)
             }
         }
+    }
+
+    /// Whether the peer closed its socket: a Unix socket reports a hang-up once both directions are
+    /// shut down, which a peer's `close` does and its `shutdown(SHUT_WR)` does not. Both end reading
+    /// alike, with the end of the stream.
+    private func hasHungUp() -> Bool {
+        var fd: uv_os_fd_t = -1
+        guard uv_fileno(asHandle(pipe), &fd) == 0 else { return true }
+        var poller = pollfd(fd: fd, events: 0, revents: 0)
+        return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLHUP) != 0
     }
 
     /// A peer that half-closed and then went away ends this way: writing to it is how its close is
