@@ -20,7 +20,8 @@ enum RouterSetup {
         do {
             return (try Config.load(json: bytes, file: file), file)
         } catch {
-            throw .config(file: file, message: "\(error.errors.count) problem(s):\n\(error)")
+            let count = error.errors.count
+            throw .config(file: file, message: "\(count) \(count == 1 ? "problem" : "problems"):\n\(error)")
         }
     }
 

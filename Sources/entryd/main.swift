@@ -3,9 +3,13 @@ import Glibc
 
 /// `entryd SUBCOMMAND ...`: parse, run, exit with a sysexits code.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
-    print(Commands.usage)
-    exit(arguments.isEmpty ? 64 : 0)
+if arguments.isEmpty {
+    printError(Commands.overview())
+    exit(64)
+}
+if arguments == ["--help"] || arguments == ["-h"] {
+    print(Commands.overview())
+    exit(0)
 }
 if arguments == ["--version"] || arguments == ["version"] {
     print("entryd \(Commands.version)")
@@ -13,25 +17,27 @@ if arguments == ["--version"] || arguments == ["version"] {
 }
 switch parseArguments(arguments, commands: Commands.all) {
 case .failure(let error):
-    printError("entryd: \(error)\n\(Commands.usage)")
-    exit(64)
+    exit(Usage.fail(error.command ?? "", error.message))
 case .success(let parsed):
     if parsed.has("help") {
-        print(Commands.all.first { $0.name == parsed.command }?.help ?? Commands.usage)
+        print(Commands.named(parsed.command)?.help ?? Commands.overview())
         exit(0)
     }
     switch parsed.command {
     case Commands.serve.name: exit(Serve.run(parsed))
     case Commands.push.name: exit(Push.run(parsed))
-    case Commands.open.name: exit(Open.run(parsed))
+    case Commands.open.name, Commands.openurl.name: exit(Open.run(parsed))
+    case Commands.retract.name: exit(Retract.run(parsed))
     case Commands.scene.name: exit(SceneCommand.run(parsed))
     case Commands.status.name: exit(Status.run(parsed))
     case Commands.watch.name: exit(Watch.run(parsed))
     case Commands.check.name: exit(Check.run(parsed))
+    case Commands.checkConfig.name: exit(CheckConfig.run(parsed))
     case Commands.demo.name: exit(Demo.run(parsed))
     case Commands.verifyStore.name: exit(VerifyStore.run(parsed))
+    case Commands.help.name: exit(Help.run(parsed))
     default:
         printError("entryd: '\(parsed.command)' is not available in this build")
-        exit(69)
+        exit(70)
     }
 }

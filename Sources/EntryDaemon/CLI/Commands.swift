@@ -1,84 +1,152 @@
-/// The subcommands of `entryd` and their flags (SPEC §5).
+/// The subcommands of `entryd` and their flags (SPEC §5), each declared once here.
 public enum Commands {
     /// `entryd --version`.
     public static let version = "0.1.0"
 
-    public static let serve = CommandSpec("serve", flags: [
-        FlagSpec("socket"), FlagSpec("config"), FlagSpec("store"), FlagSpec("allow-uid", repeatable: true),
-        FlagSpec("max-frame"), FlagSpec("max-clients"), FlagSpec("max-pending"), FlagSpec("stall-timeout"),
-        FlagSpec("max-output"), FlagSpec("max-payload"), FlagSpec("max-url"), FlagSpec("max-collapse-id"),
-        FlagSpec("log-level"), FlagSpec("log-format"),
-    ], usage: "entryd serve [--socket PATH] [--config FILE] [--store FILE|:memory:] [--allow-uid UID]... "
-        + "[--max-frame BYTES] [--max-clients N] [--max-pending N] [--stall-timeout SECONDS] [--max-output BYTES] "
-        + "[--max-payload BYTES] [--max-url BYTES] [--max-collapse-id BYTES] "
-        + "[--log-level debug|info|warn|error] [--log-format logfmt|json]",
-       summary: "Runs the daemon in the foreground until SIGTERM or SIGINT (the sample MateRunner config without --config; --store :memory: keeps nothing across a restart).",
-       examples: ["entryd serve --store :memory:",
-                  "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock --log-level debug"])
+    public static let serve = CommandSpec(
+        "serve", summary: "Run the daemon in the foreground until SIGTERM or SIGINT.",
+        details: "Without --config it serves the sample MateRunner config compiled in; --store :memory: keeps "
+            + "nothing across a restart. A config with problems is refused (exit 78), every problem on its own line.",
+        flags: [
+            .socket, .config,
+            FlagSpec("store", "FILE", help: "the SQLite store, or :memory: (default: $XDG_STATE_HOME/entryd/entryd.sqlite)"),
+            FlagSpec("allow-uid", "UID", repeatable: true, help: "another uid that may connect, besides the daemon's own"),
+            FlagSpec("max-frame", "BYTES", help: "longest request line (65536)"),
+            FlagSpec("max-clients", "N", help: "connections at once (1024)"),
+            FlagSpec("max-pending", "N", help: "entries waiting at once (100000)"),
+            FlagSpec("stall-timeout", "SECONDS", help: "how long a partial line may wait (10)"),
+            FlagSpec("max-output", "BYTES", help: "unsent output per connection before it is dropped (1048576)"),
+            FlagSpec("max-payload", "BYTES", help: "largest push payload (4096, as APNs)"),
+            FlagSpec("max-url", "BYTES", help: "longest URL (2048)"),
+            FlagSpec("max-collapse-id", "BYTES", help: "longest collapse id (64, as APNs)"),
+            FlagSpec("log-level", "LEVEL", help: "debug, info, warn or error (info)"),
+            FlagSpec("log-format", "FORMAT", help: "logfmt or json (logfmt)"),
+        ],
+        examples: ["entryd serve --store :memory:",
+                   "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock --log-level debug"])
 
-    public static let push = CommandSpec("push", flags: [
-        FlagSpec("socket"), FlagSpec("id"), FlagSpec("collapse-id"), FlagSpec("expiration"), FlagSpec("json", takesValue: false),
-    ], positionals: 1...1, usage: "entryd push FILE.apns|- [--id ID] [--collapse-id ID] [--expiration EPOCH] [--socket PATH] [--json]",
-       summary: "Sends a push payload, read from an .apns file as `xcrun simctl push` takes it (- reads stdin).",
-       examples: ["entryd push samples/apns/materunner-invitation.apns",
-                  "entryd push samples/apns/materunner-tutorial.apns --id tutorial-1 --expiration 0",
-                  #"echo '{"type":"record","recordId":"7"}' | entryd push -"#])
+    public static let push = CommandSpec(
+        "push", summary: "Send a push payload from an .apns file, as xcrun simctl push.",
+        details: "Takes simctl's words: DEVICE is accepted and ignored (the daemon is chosen by --socket), BUNDLE "
+            + "must equal the file's \"Simulator Target Bundle\" when it has one, else it is added; the daemon checks "
+            + "it against its config. - reads the payload from standard input.",
+        arguments: [ArgumentSpec("DEVICE", .optional), ArgumentSpec("BUNDLE", .optional), ArgumentSpec("FILE.apns|-")],
+        flags: [.id, FlagSpec("collapse-id", "ID", help: "replace a waiting push with the same collapse id (apns-collapse-id)"),
+                .expiration, .expiresIn, .socket, .json],
+        examples: ["entryd push samples/apns/materunner-invitation.apns",
+                   "entryd push booted com.example.materunner samples/apns/materunner-link.apns",
+                   "entryd push samples/apns/materunner-tutorial.apns --id tutorial-1 --expires-in 10m",
+                   #"echo '{"type":"record","recordId":"7"}' | entryd push -"#])
 
-    public static let open = CommandSpec("open", flags: [
-        FlagSpec("socket"), FlagSpec("source"), FlagSpec("id"), FlagSpec("expiration"), FlagSpec("json", takesValue: false),
-    ], positionals: 1...1, usage: "entryd open URL [--source deeplink|universalLink|widget|shortcut] [--id ID] "
-        + "[--expiration EPOCH] [--socket PATH] [--json]",
-       summary: "Opens a link as the app would receive it (https URLs are universal links).",
-       examples: ["entryd open materunner://invite/run-42",
-                  "entryd open https://materunner.app/records/7",
-                  "entryd open materunner://records --source widget"])
+    public static let open = CommandSpec(
+        "open", summary: "Open a link as the app would receive it.",
+        details: "https URLs are universal links; other schemes are deep links unless --source says otherwise.",
+        arguments: [ArgumentSpec("URL")],
+        flags: openFlags,
+        examples: ["entryd open materunner://invite/run-42",
+                   "entryd open https://materunner.app/records/7",
+                   "entryd open materunner://records --source widget"])
 
-    public static let scene = CommandSpec("scene", flags: [
-        FlagSpec("socket"), FlagSpec("name"), FlagSpec("home"), FlagSpec("launch-url"), FlagSpec("launch-push"),
-        FlagSpec("appear-after"), FlagSpec("gate", repeatable: true), FlagSpec("auto"), FlagSpec("hold"), FlagSpec("count"),
-        FlagSpec("json", takesValue: false),
-    ], usage: "entryd scene [--name main] [--home SCREEN] [--launch-url URL | --launch-push FILE] [--appear-after MS] "
-        + "[--gate NAME]... [--auto accept|dismiss|ACTION] [--hold MS] [--count N] [--socket PATH] [--json]",
-       summary: "Plays a UI scene: connects, opens gates, appears home, acknowledges presents and dismissals and prints "
-        + "every event. Without --auto it reads commands from stdin: " + "dismiss, ACTION, busy on|off, gate NAME on|off, "
-        + "appear [SCREEN], finish SCREEN, pushed SCREEN PARENT, reset, background, quit.",
-       examples: ["entryd scene --gate signedIn",
-                  "entryd scene --gate signedIn --auto accept --hold 1000",
-                  "entryd scene --launch-url materunner://invite/run-7 --gate signedIn --appear-after 500 --auto accept --count 1"])
+    public static let openurl = CommandSpec(
+        "openurl", summary: "The same as open, with the words of xcrun simctl openurl.",
+        details: "DEVICE is accepted and ignored: the daemon is chosen by --socket.",
+        arguments: [ArgumentSpec("DEVICE", .optional), ArgumentSpec("URL")],
+        flags: openFlags,
+        examples: ["entryd openurl booted materunner://records/7"])
 
-    public static let status = CommandSpec("status", flags: [FlagSpec("socket"), FlagSpec("json", takesValue: false)],
-                                           usage: "entryd status [--socket PATH] [--json]",
-                                           summary: "Shows scenes, pending entries (age, time left) and counts per state.",
-                                           examples: ["entryd status", "entryd status --json"])
+    private static let openFlags: [FlagSpec] = [
+        FlagSpec("source", "SOURCE", help: "deeplink, universalLink, widget or shortcut"),
+        .id, .expiration, .expiresIn, .socket, .json,
+    ]
 
-    public static let watch = CommandSpec("watch", flags: [FlagSpec("socket"), FlagSpec("json", takesValue: false)],
-                                          usage: "entryd watch [--socket PATH] [--json]",
-                                          summary: "Follows entry state changes and scene changes until the daemon stops.",
-                                          examples: ["entryd watch", "entryd watch --json"])
+    public static let retract = CommandSpec(
+        "retract", summary: "Withdraw entries, waiting or shown, by id, kind or collapse id.",
+        details: "Exactly one of --id, --kind and --collapse-id. Prints how many entries were retracted.",
+        flags: [FlagSpec("id", "ID", help: "the entry with this id"),
+                FlagSpec("kind", "KIND", help: "every entry of this modal kind"),
+                FlagSpec("collapse-id", "ID", help: "the entry with this collapse id"),
+                .socket, .json],
+        examples: ["entryd retract --kind updateNotice", "entryd retract --id invite-42"])
 
-    public static let check = CommandSpec("check", flags: [FlagSpec("config")], positionals: 1...Int.max,
-                                          usage: "entryd check [--config FILE] SCENARIO.json...",
-                                          summary: "Runs cold-start scenarios, each against a fresh daemon; exits 1 on a failure.",
-                                          examples: ["entryd check samples/scenarios/*.json",
-                                                     "entryd check --config my-app.json my-scenario.json"])
+    public static let scene = CommandSpec(
+        "scene", summary: "Play an app window: connect, appear, answer modals.",
+        details: "It connects, opens gates, appears home, acknowledges presents and dismissals and prints every "
+            + "event. Without --auto it reads commands from stdin: dismiss, ACTION, busy on|off, gate NAME on|off, "
+            + "appear [SCREEN], finish SCREEN, pushed SCREEN PARENT, reset, background, quit. It exits 69 when the "
+            + "daemon goes away.",
+        flags: [FlagSpec("name", "NAME", help: "the scene's name (main)"),
+                FlagSpec("home", "SCREEN", help: "the screen it appears with (home)"),
+                FlagSpec("launch-url", "URL", help: "the link that launched the app"),
+                FlagSpec("launch-push", "FILE", help: "the push (an .apns file) that launched the app"),
+                FlagSpec("appear-after", "MS", help: "milliseconds before the home screen appears (0)"),
+                FlagSpec("gate", "NAME", repeatable: true, help: "a gate to open after connecting"),
+                FlagSpec("auto", "ACTION", help: "answer every modal with this action, or dismiss"),
+                FlagSpec("hold", "MS", help: "milliseconds a modal stays before --auto answers it (0)"),
+                FlagSpec("count", "N", help: "exit after N modals were handled"),
+                .socket, .json],
+        examples: ["entryd scene --gate signedIn",
+                   "entryd scene --gate signedIn --auto accept --hold 1000",
+                   "entryd scene --launch-url materunner://invite/run-7 --gate signedIn --auto accept --count 1"])
 
-    public static let demo = CommandSpec("demo", flags: [FlagSpec("hold")], usage: "entryd demo [--hold MS]",
-                                         summary: "A cold start, end to end, with its own daemon: two pushes while the app "
-                                            + "is closed, then a scene that signs in, appears and handles both.",
-                                         examples: ["entryd demo", "entryd demo --hold 800"])
+    public static let status = CommandSpec(
+        "status", summary: "Show scenes, pending entries and counts per state.",
+        flags: [.socket, FlagSpec("json", help: "print the daemon's reply as it is")],
+        examples: ["entryd status", "entryd status --json"])
+
+    public static let watch = CommandSpec(
+        "watch", summary: "Follow entry and scene events until the daemon stops.",
+        details: "It exits 69 when the daemon goes away.",
+        flags: [.socket, FlagSpec("json", help: "print each event as a JSON line with its \"time\"")],
+        examples: ["entryd watch", "entryd watch --json"])
+
+    public static let check = CommandSpec(
+        "check", summary: "Run scenario files, each against a fresh daemon.",
+        details: "It exits 1 when a step fails. A config the daemon would refuse stops the run before any "
+            + "daemon starts (exit 78, 66 when it cannot be read); so does a scenario file with a mistake (exit 65).",
+        arguments: [ArgumentSpec("SCENARIO.json", .oneOrMore)],
+        flags: [FlagSpec("config", "FILE", help: "use this config for every scenario instead of its own")],
+        examples: ["entryd check samples/scenarios/*.json",
+                   "entryd check --config my-app.json my-scenario.json"])
+
+    public static let checkConfig = CommandSpec(
+        "check-config", summary: "Check config files without starting a daemon.",
+        details: "Lists every problem of every file, one per line, as serve would refuse them, and exits 78 "
+            + "when there is one (66 when a file cannot be read).",
+        arguments: [ArgumentSpec("FILE", .oneOrMore)],
+        examples: ["entryd check-config samples/*.json"])
+
+    public static let demo = CommandSpec(
+        "demo", summary: "A cold start, end to end, with a daemon of its own.",
+        details: "Two pushes arrive while the app is closed, then a scene signs in, appears and handles both.",
+        flags: [FlagSpec("hold", "MS", help: "milliseconds each modal stays on screen (300)")],
+        examples: ["entryd demo", "entryd demo --hold 800"])
 
     public static let verifyStore = CommandSpec(
-        "verify-store", flags: [FlagSpec("store")],
-        usage: "entryd verify-store [--store FILE]",
-        summary: "Runs SQLite's integrity check on a store the daemon is not using (stop the daemon first), "
-            + "then reads every row as a start-up would.",
+        "verify-store", summary: "Check a stopped daemon's store and count what it holds.",
+        details: "Runs SQLite's integrity check, then reads every row as a start-up would, and prints the entries "
+            + "by state and the number of dedupe keys. Stop the daemon first: a store in use is refused (exit 74).",
+        flags: [FlagSpec("store", "FILE", help: "the store (default: $XDG_STATE_HOME/entryd/entryd.sqlite)")],
         examples: ["entryd verify-store", "entryd verify-store --store /var/lib/entryd/entryd.sqlite"])
 
-    public static let all = [serve, push, open, scene, status, watch, check, demo, verifyStore]
+    public static let help = CommandSpec(
+        "help", summary: "Show a subcommand's flags and examples.",
+        details: "`entryd help push` is `entryd push --help`.",
+        arguments: [ArgumentSpec("SUBCOMMAND", .optional)],
+        examples: ["entryd help push"])
 
-    /// Every usage line, for `entryd --help` and usage errors.
-    public static var usage: String {
-        "usage:\n" + all.map { "  " + $0.usage }.joined(separator: "\n")
-            + "\n  entryd --version\n\n`entryd SUBCOMMAND --help` shows examples."
-    }
+    public static let all = [serve, push, open, openurl, retract, scene, status, watch, check, checkConfig, demo,
+                             verifyStore, help]
+
+    /// The spec named `name`.
+    public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+}
+
+extension FlagSpec {
+    static let socket = FlagSpec("socket", "PATH", help: "the daemon's socket (default: see entryd --help)")
+    static let json = FlagSpec("json", help: "print the daemon's reply as it is")
+    static let config = FlagSpec("config", "FILE", help: "the route config (default: the sample compiled in)")
+    static let id = FlagSpec("id", "ID", help: "the entry's id; the same id again within 24 h is a duplicate")
+    static let expiration = FlagSpec("expiration", "EPOCH",
+                                     help: "drop it after this time, in epoch seconds; 0 = only if a scene can take it now")
+    static let expiresIn = FlagSpec("expires-in", "DURATION", help: "drop it after 30s, 10m, 2h or 1d from now")
 }

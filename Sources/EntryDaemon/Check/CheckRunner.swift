@@ -62,7 +62,8 @@ public struct CheckRunner {
         return outcome
     }
 
-    private func configPath(for scenario: Scenario) -> String? {
+    /// The config a scenario runs with: `--config`, else its own (relative to its file), else nil for the embedded one.
+    public func configPath(for scenario: Scenario) -> String? {
         if let configOverride { return configOverride }
         guard let config = scenario.config else { return nil }
         if config.hasPrefix("/") { return config }

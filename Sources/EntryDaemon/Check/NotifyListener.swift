@@ -20,25 +20,36 @@ final class NotifyListener {
         self.fd = fd
     }
 
-    /// Waits for a datagram containing `state` (e.g. `READY=1`); false when the time runs out.
-    func await(_ state: String, timeoutMilliseconds: Int32) -> Bool {
+    /// What ended a wait.
+    enum Wait: Equatable {
+        case received
+        /// The watched pipe reached its end: the process that would have sent the state exited.
+        case exited
+        case timedOut
+    }
+
+    /// Waits for a datagram containing `state` (e.g. `READY=1`), or the end of `exitPipe`, or the
+    /// timeout, whichever comes first.
+    func await(_ state: String, timeoutMilliseconds: Int32, exitPipe: Int32) -> Wait {
         var remaining = timeoutMilliseconds
         let started = Monotonic.milliseconds()
         while remaining > 0 {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, remaining)
-            if ready > 0 {
+            var pollers = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: exitPipe, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&pollers, 2, remaining)
+            if ready > 0 && pollers[0].revents != 0 {
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 if n > 0, String(decoding: buffer[..<n], as: UTF8.self).split(separator: "\n").contains(Substring(state)) {
-                    return true
+                    return .received
                 }
+            } else if ready > 0 && pollers[1].revents != 0 {
+                return .exited
             } else if ready < 0 && errno != EINTR {
-                return false
+                return .timedOut
             }
             remaining = timeoutMilliseconds - Int32(Monotonic.milliseconds() - started)
         }
-        return false
+        return .timedOut
     }
 
     deinit {

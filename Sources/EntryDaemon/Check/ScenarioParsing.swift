@@ -8,7 +8,7 @@ extension Scenario {
     public static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do {
-            root = try JSONValue.parse(bytes[...])
+            root = try JSONValue.parse(ByteOrderMark.stripped(bytes))
         } catch {
             throw ScenarioError(file: file, step: nil, message: "not valid JSON: \(error)")
         }
@@ -30,9 +30,12 @@ extension Scenario {
     private struct StepError: Error { var message: String }
 
     private static func step(_ raw: JSONValue) throws(StepError) -> ScenarioStep {
-        guard case .object = raw else { throw StepError(message: "a step must be an object") }
+        guard case .object(let members) = raw else { throw StepError(message: "a step must be an object") }
+        let action = try checkKeys(members)
         let connection = raw["as"]?.stringValue ?? "server"
-        if let send = raw["send"] {
+        switch action {
+        case "send":
+            let send = members["send"]!
             let lines: [JSONValue]
             if case .array(let many) = send { lines = many } else { lines = [send] }
             guard !lines.isEmpty, lines.allSatisfy({ if case .object = $0 { true } else { false } }) else {
@@ -49,24 +52,61 @@ extension Scenario {
             case let pattern?:
                 replies = [JSONValue?](repeating: pattern, count: lines.count)
             }
+            for (line, reply) in zip(lines, replies) {
+                guard let op = ScenarioVocabulary.unknownOp(line), reply?["error"]?["code"] != .string("unknown_op") else { continue }
+                let hint = line["op"]?.stringValue.flatMap { NearestName.suggestion(for: $0, among: ScenarioVocabulary.ops) }
+                throw StepError(message: "unknown op \"\(op)\"" + (hint.map { "; did you mean \"\($0)\"?" } ?? "")
+                                + " (to test unknown_op on purpose, expect it in `reply`)")
+            }
             return .send(as: connection, lines: lines, replies: replies)
-        }
-        if let pattern = raw["expect"] {
+        case "expect":
+            let pattern = members["expect"]!
+            try checkEvent(pattern)
             return .expect(as: connection, pattern: pattern,
                            timeoutMilliseconds: try milliseconds(raw, "timeout") ?? defaultTimeoutMilliseconds)
-        }
-        if let pattern = raw["absent"] {
+        case "absent":
+            let pattern = members["absent"]!
+            try checkEvent(pattern)
             guard let span = try milliseconds(raw, "for") else { throw StepError(message: "`absent` needs `for` (milliseconds)") }
             return .absent(as: connection, pattern: pattern, forMilliseconds: span)
-        }
-        if let name = raw["disconnect"] {
-            guard let name = name.stringValue else { throw StepError(message: "`disconnect` must name a connection") }
+        case "disconnect":
+            guard let name = members["disconnect"]!.stringValue else { throw StepError(message: "`disconnect` must name a connection") }
             return .disconnect(as: name)
+        case "restart":
+            guard members["restart"] == .bool(true) else { throw StepError(message: "`restart` must be true") }
+            return .restart
+        case "wait":
+            return .wait(milliseconds: try milliseconds(raw, "wait")!)
+        default:
+            guard let note = members["note"]!.stringValue else { throw StepError(message: "`note` must be a string") }
+            return .note(note)
         }
-        if raw["restart"] == .bool(true) { return .restart }
-        if let span = try milliseconds(raw, "wait") { return .wait(milliseconds: span) }
-        if let note = raw["note"]?.stringValue { return .note(note) }
-        throw StepError(message: "a step needs one of send, expect, absent, disconnect, restart, wait, note")
+    }
+
+    /// The step's one action, after refusing unknown keys, a second action and keys that do not go
+    /// with it.
+    private static func checkKeys(_ members: [String: JSONValue]) throws(StepError) -> String {
+        for key in members.keys.sorted() where !ScenarioVocabulary.keys.contains(key) {
+            let hint = NearestName.suggestion(for: key, among: ScenarioVocabulary.keys).map { "; did you mean \"\($0)\"?" }
+            throw StepError(message: "unknown key \"\(key)\"" + (hint ?? "; a step's keys are " + ScenarioVocabulary.keys.joined(separator: ", ")))
+        }
+        let actions = ScenarioVocabulary.actions.filter { members[$0] != nil }
+        guard actions.count == 1, let action = actions.first else {
+            let found = actions.isEmpty ? "none" : actions.joined(separator: " and ")
+            throw StepError(message: "a step has exactly one of \(ScenarioVocabulary.actions.joined(separator: ", ")); this one has \(found)")
+        }
+        for key in members.keys.sorted() {
+            guard let allowed = ScenarioVocabulary.modifiers[key], !allowed.contains(action) else { continue }
+            throw StepError(message: "`\(key)` goes with \(allowed.sorted().joined(separator: " or ")), not with \(action)")
+        }
+        return action
+    }
+
+    /// An `expect` or `absent` pattern that names an event must name one the daemon sends.
+    private static func checkEvent(_ pattern: JSONValue) throws(StepError) {
+        guard let event = pattern["event"]?.stringValue, !event.hasPrefix("$"), !ScenarioVocabulary.events.contains(event) else { return }
+        let hint = NearestName.suggestion(for: event, among: ScenarioVocabulary.events).map { "did you mean \"\($0)\"? " } ?? ""
+        throw StepError(message: "unknown event \"\(event)\"; \(hint)events are \(ScenarioVocabulary.events.joined(separator: ", "))")
     }
 
     private static func milliseconds(_ raw: JSONValue, _ key: String) throws(StepError) -> Int? {

@@ -13,6 +13,8 @@ public final class TemporaryDaemon {
     private let configPath: String?
     private let notify: NotifyListener
     private var pid: pid_t?
+    /// The read end of the running child's exit pipe (see `ChildProcess`).
+    private var exitPipe: Int32?
 
     /// Makes the temporary directory; nothing runs until `start()`. `durable: false` gives the
     /// daemon `--store :memory:`.
@@ -35,16 +37,27 @@ public final class TemporaryDaemon {
         }
     }
 
-    /// Starts the daemon and returns once it reports `READY=1`.
+    /// Starts the daemon and returns once it reports `READY=1`. A daemon that exits first (a config
+    /// it refuses, a socket it cannot bind) is reported at once with what it wrote, which is in the
+    /// error itself: the log file goes with the temporary directory.
     public func start() throws(CheckError) {
         var arguments = [executable, "serve", "--socket", socketPath, "--store", storePath, "--log-level", "debug"]
         if let configPath { arguments += ["--config", configPath] }
         var environment = Environment.current
         environment["NOTIFY_SOCKET"] = notify.path
-        pid = try ChildProcess.spawn(arguments, environment: environment, stderrPath: logPath)
-        guard notify.await("READY=1", timeoutMilliseconds: 10_000) else {
+        let child = try ChildProcess.spawn(arguments, environment: environment, stderrPath: logPath)
+        pid = child.pid
+        exitPipe = child.exitPipe
+        switch notify.await("READY=1", timeoutMilliseconds: 10_000, exitPipe: child.exitPipe) {
+        case .received:
+            return
+        case .exited:
+            let status = reap()
+            throw CheckError("the daemon exited with status \(status) before it was ready; it wrote:\n" + indentedLog(),
+                             daemonExitStatus: status)
+        case .timedOut:
             kill9()
-            throw CheckError("the daemon did not become ready within 10 s; its log: \(logPath)")
+            throw CheckError("the daemon did not become ready within 10 s; it wrote:\n" + indentedLog())
         }
     }
 
@@ -52,9 +65,7 @@ public final class TemporaryDaemon {
     public func kill9() {
         guard let pid else { return }
         kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        self.pid = nil
+        reap()
     }
 
     /// SIGTERM and wait: the daemon's own orderly shutdown. Returns its exit status (-1 when it
@@ -63,10 +74,24 @@ public final class TemporaryDaemon {
     public func stop() -> Int32 {
         guard let pid else { return 0 }
         kill(pid, SIGTERM)
+        return reap()
+    }
+
+    /// Waits for the child, forgets it and closes its exit pipe; returns its exit status (-1 when
+    /// a signal ended it).
+    @discardableResult
+    private func reap() -> Int32 {
+        guard let pid else { return 0 }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         self.pid = nil
+        if let exitPipe { close(exitPipe) }
+        exitPipe = nil
         return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    private func indentedLog() -> String {
+        log().split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
     }
 
     /// The daemon's log so far, for a failure report.

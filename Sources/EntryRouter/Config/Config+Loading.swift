@@ -8,7 +8,7 @@ extension Config {
         do {
             root = try JSONValue.parse(json[...])
         } catch {
-            throw ConfigErrors([ConfigError(file: file, route: nil, field: "", problem: "not valid JSON (\(error))")])
+            throw ConfigErrors([ConfigError(syntax: error, in: json, file: file)])
         }
         var reader = ConfigReader(file: file)
         var config = reader.read(root)

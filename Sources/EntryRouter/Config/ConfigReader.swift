@@ -150,8 +150,13 @@ struct ConfigReader {
     }
 
     private mutating func unknownKeys(_ members: [String: JSONValue], _ known: Set<String>, _ route: String?, _ prefix: String) {
+        let candidates = known.sorted()
         for key in members.keys.sorted() where !known.contains(key) {
-            fail(route, prefix + key, "unknown key; known keys are \(known.sorted().joined(separator: ", "))")
+            if let near = NearestName.suggestion(for: key, among: candidates) {
+                fail(route, prefix + key, "unknown key; did you mean \"\(near)\"?")
+            } else {
+                fail(route, prefix + key, "unknown key; known keys are \(candidates.joined(separator: ", "))")
+            }
         }
     }
 

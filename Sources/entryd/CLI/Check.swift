@@ -2,6 +2,11 @@ import EntryDaemon
 import Glibc
 
 /// `entryd check SCENARIO.json...`: runs each scenario against a fresh daemon of this same binary.
+///
+/// Every file is read and every config checked before any daemon starts: a scenario file that
+/// cannot pass by accident is refused (65) and a config the daemon would refuse stops the run with
+/// the daemon's own words (78, or 66 when it cannot be read), instead of a scenario that fails
+/// because its daemon never came up.
 enum Check {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         var scenarios: [Scenario] = []
@@ -20,6 +25,15 @@ enum Check {
         let runner = CheckRunner(executable: Talk.ownExecutable(), configOverride: parsed.value("config")) { line in
             print(line)
             fflush(nil)
+        }
+        var checked: Set<String> = []
+        for case let path? in scenarios.map(runner.configPath(for:)) where checked.insert(path).inserted {
+            do throws(ConfigCheck.Failure) {
+                _ = try ConfigCheck.load(path)
+            } catch {
+                printError("entryd check: the daemon would refuse its config:\n\(error)")
+                return error.exitCode
+            }
         }
         var total = CheckRunner.Outcome()
         for scenario in scenarios {

@@ -19,8 +19,7 @@ enum Demo {
 
     static func run(_ parsed: ParsedArguments) -> Int32 {
         guard let hold = Int64(parsed.value("hold") ?? "300"), hold >= 0 else {
-            printError("entryd demo: --hold takes milliseconds (0 or more)\nusage: \(Commands.demo.usage)")
-            return 64
+            return Usage.fail(parsed.command, "--hold takes milliseconds (0 or more)")
         }
         let started = Monotonic.milliseconds()
         func note(_ text: String) {

@@ -1,12 +1,15 @@
 import EntryDaemon
 
-/// `entryd open URL`: a link as the app would receive it.
+/// `entryd open URL` (and `openurl [DEVICE] URL`, simctl's words): a link as the app would receive it.
 enum Open {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         do throws(SenderRequestError) {
-            return Sender.send(try SenderRequest.open(url: parsed.positionals[0], parsed), parsed)
+            let url = parsed.positionals[parsed.positionals.count - 1]
+            return Sender.send(try SenderRequest.open(url: url, parsed, now: WallClock.now().milliseconds / 1000), parsed)
+        } catch .usage(let message) {
+            return Usage.fail(parsed.command, message)
         } catch {
-            printError("entryd open: \(error)")
+            printError("entryd \(parsed.command): \(error)")
             return error.exitCode
         }
     }

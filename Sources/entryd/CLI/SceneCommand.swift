@@ -23,8 +23,7 @@ enum SceneCommand {
         do throws(UsageError) {
             options = try SceneOptions(parsed, launchPush: launchPush)
         } catch {
-            printError("entryd scene: \(error)\nusage: \(Commands.scene.usage)")
-            return 64
+            return Usage.fail(parsed.command, error.message)
         }
         let path = Talk.socketPath(parsed)
         let client: Client
@@ -95,10 +94,10 @@ struct SceneSession {
 
     private var now: Int64 { Monotonic.milliseconds() - started }
 
-    /// The daemon went away: the end of a scene that just plays along, a failure for one with a `--count` to reach.
+    /// The daemon went away: a scene cannot go on without it, whether or not it had a `--count` to reach.
     private func closed() -> Int32 {
-        printError("entryd scene: the daemon closed the connection")
-        return player.options.count == nil ? 0 : 69
+        printError("entryd scene: the daemon on \(client.path) closed the connection (it stopped or went away)")
+        return 69
     }
 
     private mutating func received(_ line: [UInt8]) throws(ClientError) {

@@ -2,8 +2,8 @@ import EntryDaemon
 import EntryRouter
 import Glibc
 
-/// What `push` and `open` share: send the request, print the entry (or `--json`, the raw reply),
-/// exit 0 when it was taken, 65 when the daemon refused it.
+/// What `push`, `open` and `retract` share: send the request, print the entry or the count (or
+/// `--json`, the raw reply), exit 0 when it was taken, 65 when the daemon refused it.
 enum Sender {
     static func send(_ request: JSONValue, _ parsed: ParsedArguments) -> Int32 {
         let command = parsed.command
@@ -14,6 +14,8 @@ enum Sender {
             let ok = reply["ok"] == .bool(true)
             if parsed.has("json") {
                 print(String(decoding: line, as: UTF8.self))
+            } else if case .number(let count)? = reply["retracted"], ok {
+                print("retracted \(Int64(count))")
             } else if ok {
                 print(EventLine.describeEntry(reply))
             }

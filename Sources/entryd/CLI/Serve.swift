@@ -8,14 +8,15 @@ enum Serve {
         do {
             options = try ServeOptions(parsed)
         } catch {
-            printError("entryd serve: \(error)")
-            return 64
+            return Usage.fail(parsed.command, error.message)
         }
         do {
             let daemon = try Daemon(options: options, environment: Environment.current)
             return try daemon.run()
         } catch {
-            Log(level: options.logLevel, format: options.logFormat).error("cannot serve: \(error)")
+            // A daemon that never served is a person's problem (a typo in the config, a path in use),
+            // not a log event: plain lines, one problem each, whatever --log-format says.
+            printError("entryd serve: cannot start: \(error)")
             return error.exitCode
         }
     }

@@ -2,7 +2,8 @@ import EntryDaemon
 import EntryRouter
 import Glibc
 
-/// `entryd watch`: follows entry and scene events until the daemon closes the connection.
+/// `entryd watch`: follows entry and scene events until the daemon closes the connection, which
+/// is a failure (69): a watcher is only useful while the daemon runs.
 enum Watch {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let path = Talk.socketPath(parsed)
@@ -12,7 +13,7 @@ enum Watch {
             try client.send(#"{"op":"watch","req":1}"#)
             while let line = try client.readLine() {
                 if parsed.has("json") {
-                    print(String(decoding: line, as: UTF8.self))
+                    print(String(decoding: TimedLine.stamped(line, at: WallClock.now()), as: UTF8.self))
                 } else if let message = try? JSONValue.parse(line[...]) {
                     if message["ok"] == .bool(true) {
                         printError("watching \(path)")
@@ -22,8 +23,8 @@ enum Watch {
                 }
                 Talk.flush()
             }
-            printError("entryd watch: the daemon closed the connection")
-            return 0
+            printError("entryd watch: the daemon on \(path) closed the connection (it stopped or went away)")
+            return 69
         } catch {
             printError("entryd watch: \(error)")
             return Talk.exitCode(error)

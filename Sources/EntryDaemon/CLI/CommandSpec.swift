@@ -1,0 +1,77 @@
+/// A subcommand, declared once: its arguments and flags give the parser its rules and the usage
+/// line and `--help` their text.
+public struct CommandSpec: Sendable, Hashable {
+    public var name: String
+    /// What it does, short enough for its line in `entryd --help`.
+    public var summary: String
+    /// More about it for its own `--help`, if there is more to say.
+    public var details: String
+    public var arguments: [ArgumentSpec]
+    public var flags: [FlagSpec]
+    /// Command lines to copy.
+    public var examples: [String]
+
+    public init(_ name: String, summary: String, details: String = "", arguments: [ArgumentSpec] = [],
+                flags: [FlagSpec] = [], examples: [String] = []) {
+        self.name = name
+        self.summary = summary
+        self.details = details
+        self.arguments = arguments
+        self.flags = flags
+        self.examples = examples
+    }
+
+    /// How many positional arguments it takes.
+    public var positionals: ClosedRange<Int> {
+        let least = arguments.filter { $0.count != .optional }.count
+        let most = arguments.contains { $0.count == .oneOrMore } ? Int.max : arguments.count
+        return least...most
+    }
+
+    /// "takes 1 argument (URL)", "takes no arguments", "takes 1 or more arguments (SCENARIO.json...)".
+    public var arity: String {
+        let range = positionals
+        let names = arguments.isEmpty ? "" : " (" + arguments.map(\.synopsis).joined(separator: " ") + ")"
+        switch (range.lowerBound, range.upperBound) {
+        case (0, 0): return "takes no arguments"
+        case (let n, Int.max): return "takes \(n) or more argument\(n == 1 ? "" : "s")\(names)"
+        case (let n, let m) where n == m: return "takes \(n) argument\(n == 1 ? "" : "s")\(names)"
+        case (let n, let m): return "takes \(n) to \(m) arguments\(names)"
+        }
+    }
+
+    /// The usage line's words after `entryd`: the name, the arguments, then each flag.
+    private var usageWords: [String] {
+        ["entryd", name] + arguments.map(\.synopsis) + flags.map { "[" + $0.synopsis + "]" }
+    }
+
+    /// The usage on one line.
+    public var usage: String { usageWords.joined(separator: " ") }
+
+    /// `usage: entryd …`, wrapped to 80 columns with a hanging indent.
+    public var usageLines: [String] {
+        TextWrap.lines(words: usageWords, first: "usage:", rest: "       ")
+    }
+
+    /// The `--help` text: usage, summary and details, every flag with its help, examples.
+    public var help: String {
+        var lines = usageLines + [""] + TextWrap.lines(summary + (details.isEmpty ? "" : " " + details))
+        if !flags.isEmpty {
+            lines += ["", "flags:"]
+            let column = min(28, (flags.map(\.synopsis.count).max() ?? 0) + 4)
+            for flag in flags {
+                let head = "  " + flag.synopsis
+                let pad = head.count + 2 <= column ? String(repeating: " ", count: column - head.count) : nil
+                if let pad {
+                    lines += TextWrap.lines(flag.help, first: head + pad, rest: String(repeating: " ", count: column))
+                } else {
+                    lines.append(head)
+                    lines += TextWrap.lines(flag.help, first: String(repeating: " ", count: column),
+                                            rest: String(repeating: " ", count: column))
+                }
+            }
+        }
+        if !examples.isEmpty { lines += ["", "examples:"] + examples.map { "  " + $0 } }
+        return lines.joined(separator: "\n")
+    }
+}

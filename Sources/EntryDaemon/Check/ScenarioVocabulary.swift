@@ -1,0 +1,36 @@
+import EntryRouter
+
+/// The words a scenario step may use, so that a typo is an error instead of a step that passes by
+/// accident (`"replly"` ignored, an `expect` of an event that never exists, a `for` on a `wait`).
+enum ScenarioVocabulary {
+    /// What a step does: each step has exactly one.
+    static let actions = ["send", "expect", "absent", "disconnect", "restart", "wait", "note"]
+
+    /// The other keys, each with the actions it goes with.
+    static let modifiers: [String: Set<String>] = [
+        "as": ["send", "expect", "absent"],
+        "reply": ["send"],
+        "timeout": ["expect"],
+        "for": ["absent"],
+    ]
+
+    static let keys = actions + modifiers.keys.sorted()
+
+    /// Every `event` the daemon sends (SPEC §3); a test encodes one of each and compares.
+    static let events = ["present", "update", "dismiss", "selectTab", "start", "show", "pop", "detach", "entry", "scene"]
+
+    /// The ops, for a "did you mean" only: whether an op is known is the decoder's to say.
+    static let ops = ["push", "open", "retract", "status", "watch", "scene.connect", "scene.appeared", "scene.presented",
+                      "scene.dismissed", "scene.action", "scene.busy", "scene.pushed", "scene.finish", "scene.background",
+                      "scene.gate", "scene.reset"]
+
+    /// Whether `request` names an op the daemon does not know, asked of the daemon's own decoder so
+    /// the two cannot disagree. Nil when the op is known (or the line fails for another reason, which
+    /// is the step's own business: a scenario may test a bad request on purpose).
+    static func unknownOp(_ request: JSONValue) -> String? {
+        var line: [UInt8] = []
+        JSONWriter.append(request, to: &line)
+        guard case .failure(let failure) = Request.decode(line: line[...]), failure.error.code == .unknownOp else { return nil }
+        return request["op"]?.stringValue ?? "?"
+    }
+}

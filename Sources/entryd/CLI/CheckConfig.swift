@@ -1,0 +1,20 @@
+import EntryDaemon
+
+/// `entryd check-config FILE...`: every problem of every file, as `serve` would refuse them, without
+/// a daemon, on standard output (the report is what the command is for). Exits 0 when all are fine,
+/// 78 when one has problems, else 66 when one cannot be read.
+enum CheckConfig {
+    static func run(_ parsed: ParsedArguments) -> Int32 {
+        var status: Int32 = 0
+        for file in parsed.positionals {
+            do throws(ConfigCheck.Failure) {
+                let config = try ConfigCheck.load(file)
+                print("\(file): ok (\(config.bundleId), \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"))")
+            } catch {
+                print("\(error)")
+                if status != 78 { status = error.exitCode }
+            }
+        }
+        return status
+    }
+}
