@@ -17,19 +17,25 @@ struct ArgumentsTests {
         Case(arguments: ["serve", "--allow-uid", "1", "--allow-uid", "2"],
              expected: .success(ParsedArguments(command: "serve", flags: ["allow-uid": ["1", "2"]]))),
         Case(arguments: ["serve", "--help"], expected: .success(ParsedArguments(command: "serve", flags: ["help": [""]]))),
-        Case(arguments: [], expected: .failure(UsageError("missing subcommand; one of: serve, push, open, scene, status, watch, check, demo, verify-store"))),
+        Case(arguments: [], expected: .failure(UsageError(
+            "missing subcommand; one of: serve, push, open, openurl, retract, scene, status, watch, check, check-config, demo, verify-store, help"))),
         Case(arguments: ["serv"], expected: .failure(UsageError("unknown subcommand 'serv'; did you mean 'serve'?"))),
         Case(arguments: ["launch"], expected: .failure(UsageError("unknown subcommand 'launch'"))),
         Case(arguments: ["serve", "--sokcet", "x"],
-             expected: .failure(UsageError("unknown flag '--sokcet' for 'serve'; did you mean '--socket'?"))),
-        Case(arguments: ["serve", "--max"], expected: .failure(UsageError("unknown flag '--max' for 'serve'; did you mean '--max-frame'?"))),
-        Case(arguments: ["serve", "--verbose"], expected: .failure(UsageError("unknown flag '--verbose' for 'serve'"))),
-        Case(arguments: ["serve", "-v"], expected: .failure(UsageError("unknown flag '-v' for 'serve' (flags are spelled --name)"))),
-        Case(arguments: ["serve", "--socket"], expected: .failure(UsageError("--socket needs a value"))),
-        Case(arguments: ["serve", "--socket", "a", "--socket", "b"], expected: .failure(UsageError("--socket given more than once"))),
-        Case(arguments: ["status", "--json=yes"], expected: .failure(UsageError("--json takes no value"))),
-        Case(arguments: ["status", "extra"],
-             expected: .failure(UsageError("'status' takes 0 arguments, got 1: entryd status [--socket PATH] [--json]"))),
+             expected: .failure(UsageError("unknown flag '--sokcet' for 'serve'; did you mean '--socket'?", command: "serve"))),
+        Case(arguments: ["serve", "--max"], expected: .failure(UsageError("unknown flag '--max' for 'serve'; did you mean '--max-frame'?", command: "serve"))),
+        Case(arguments: ["serve", "--verbose"], expected: .failure(UsageError("unknown flag '--verbose' for 'serve'", command: "serve"))),
+        Case(arguments: ["serve", "-v"], expected: .failure(UsageError("unknown flag '-v' for 'serve' (flags are spelled --name)", command: "serve"))),
+        Case(arguments: ["serve", "--socket"], expected: .failure(UsageError("--socket needs a value (--socket PATH)", command: "serve"))),
+        Case(arguments: ["serve", "--socket", "a", "--socket", "b"], expected: .failure(UsageError("--socket given more than once", command: "serve"))),
+        Case(arguments: ["status", "--json=yes"], expected: .failure(UsageError("--json takes no value", command: "status"))),
+        Case(arguments: ["status", "extra"], expected: .failure(UsageError("'status' takes no arguments, got 1", command: "status"))),
+        Case(arguments: ["open"], expected: .failure(UsageError("'open' takes 1 argument (URL), got 0", command: "open"))),
+        Case(arguments: ["push", "a", "b", "c", "d"],
+             expected: .failure(UsageError("'push' takes 1 to 3 arguments ([DEVICE] [BUNDLE] FILE.apns|-), got 4", command: "push"))),
+        Case(arguments: ["check"],
+             expected: .failure(UsageError("'check' takes 1 or more arguments (SCENARIO.json...), got 0", command: "check"))),
+        Case(arguments: ["open", ""], expected: .success(ParsedArguments(command: "open", positionals: [""]))),
     ]
 
     @Test(arguments: cases) func parses(_ row: Case) {
@@ -37,7 +43,8 @@ struct ArgumentsTests {
     }
 
     @Test func doubleDashEndsFlagsAndDashIsPositional() {
-        let spec = CommandSpec("push", flags: [FlagSpec("id")], positionals: 0...2, usage: "push")
+        let spec = CommandSpec("push", summary: "", arguments: [ArgumentSpec("A", .optional), ArgumentSpec("B", .optional)],
+                               flags: [FlagSpec("id", "ID", help: "")])
         let parsed = parseArguments(["push", "-", "--", "--id"], commands: [spec])
         #expect(parsed == .success(ParsedArguments(command: "push", positionals: ["-", "--id"])))
     }

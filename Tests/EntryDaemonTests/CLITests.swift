@@ -40,6 +40,9 @@ import Testing
         (["push", "-", "--expiration", "soon"], 64, "--expiration must be whole epoch seconds"),
         (["opne", "materunner://records"], 64, "did you mean 'open'?"),
         (["scene", "--atuo", "accept"], 64, "did you mean '--auto'?"),
+        (["open", ""], 64, "the URL is empty"),
+        (["push", "com.example.shopmate", sample("apns/materunner-record.apns")], 65,
+         #"its "Simulator Target Bundle" is "com.example.materunner", but the command line names "com.example.shopmate""#),
     ] as [([String], Int32, String)])
     func refusalsExitWithTheirCode(arguments: [String], code: Int32, message: String) {
         let daemon = LiveDaemon(["--store", ":memory:"])
@@ -73,9 +76,59 @@ import Testing
             "> scene.dismissed modal=m-1", "< start run inviter=Mina sessionId=run-42",
         ])
         #expect(daemon.stop() == 0)
-        #expect(watch.waitForExit() == 0)
+        #expect(watch.waitForExit() == 69)
+        #expect(watch.stderrText.contains("closed the connection (it stopped or went away)"))
         let states = watch.stdoutText.split(separator: "\n").filter { $0.contains("entry invite-1") }.map { $0.split(separator: " ")[4] }
         #expect(states == ["pending", "queued", "presenting", "presented", "done"])
+    }
+
+    /// simctl's words: `push [DEVICE] BUNDLE FILE`, `openurl DEVICE URL`, a payload with a byte-order mark.
+    @Test func simctlHabitsWork() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let directory = TemporaryDirectory()
+        let file = directory.file("bom.apns")
+        #expect(writeFile(file, [0xEF, 0xBB, 0xBF] + Array(#"{"aps":{"alert":"New record"},"type":"record","recordId":"7"}"#.utf8)))
+        let push = Spawned.run(Spawned.entryd, ["push", "booted", "com.example.materunner", file, "--id", "r-7", "--socket", daemon.socket])
+        #expect(push.waitForExit() == 0, "\(push.stderrText)")
+        #expect(push.stdoutText == "id=r-7 route=recordDetail state=pending params: id=7\n")
+        let open = Spawned.run(Spawned.entryd, ["openurl", "booted", "materunner://tutorial/2", "--expires-in", "10m",
+                                                "--socket", daemon.socket])
+        #expect(open.waitForExit() == 0, "\(open.stderrText)")
+        #expect(open.stdoutText.contains("route=tutorial state=pending"))
+        let bare = directory.file("bare.apns")
+        #expect(writeFile(bare, Array(#"{"type":"record","recordId":"8"}"#.utf8)))
+        let wrong = Spawned.run(Spawned.entryd, ["push", "booted", "com.example.shopmate", bare, "--socket", daemon.socket])
+        #expect(wrong.waitForExit() == 65)
+        #expect(wrong.stderrText.contains(#"wrong_bundle: payload's "Simulator Target Bundle" is "com.example.shopmate""#))
+    }
+
+    /// `retract` by kind withdraws what waits and prints how many; another kind retracts nothing.
+    @Test func retractWithdrawsByKind() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        #expect(Spawned.run(Spawned.entryd, ["push", Self.sample("apns/materunner-update-notice.apns"), "--socket", daemon.socket])
+            .waitForExit() == 0)
+        let retract = Spawned.run(Spawned.entryd, ["retract", "--kind", "updateNotice", "--socket", daemon.socket])
+        #expect(retract.waitForExit() == 0)
+        #expect(retract.stdoutText == "retracted 1\n")
+        let again = Spawned.run(Spawned.entryd, ["retract", "--kind", "updateNotice", "--json", "--socket", daemon.socket])
+        #expect(again.waitForExit() == 0)
+        #expect(again.stdoutText == #"{"req":1,"ok":true,"retracted":0}"# + "\n")
+    }
+
+    /// `watch --json` puts the time it read each line first; a scene, like a watcher, exits 69 when
+    /// the daemon goes away.
+    @Test func watchJSONIsTimedAndSceneExits69WhenTheDaemonStops() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let watch = Spawned(Spawned.entryd, ["watch", "--json", "--socket", daemon.socket])
+        let scene = Spawned(Spawned.entryd, ["scene", "--auto", "accept", "--socket", daemon.socket])
+        #expect(watch.waitForStdout(containing: #""what":"connected""#))
+        #expect(daemon.stop() == 0)
+        #expect(scene.waitForExit() == 69)
+        #expect(scene.stderrText.contains("closed the connection (it stopped or went away)"))
+        #expect(watch.waitForExit() == 69)
+        let lines = watch.stdoutText.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"time":"20"#) && $0.contains(#"Z","#) }, "\(watch.stdoutText)")
     }
 
     @Test func demoRunsAColdStartAndCleansUp() {

@@ -40,13 +40,78 @@ let repositoryRoot: String = {
     }
 
     @Test func scenarioErrorsNameTheStep() {
-        let bytes = Array(#"{"steps": [{"note": "fine"}, {"expect": {"event": "x"}, "timeout": -1}]}"#.utf8)
+        let bytes = Array(#"{"steps": [{"note": "fine"}, {"expect": {"event": "present"}, "timeout": -1}]}"#.utf8)
         #expect(throws: ScenarioError.self) { try Scenario.parse(bytes, file: "f.json") }
         do {
             _ = try Scenario.parse(bytes, file: "f.json")
         } catch {
             #expect(error.description == "f.json: step 2: `timeout` must be a whole number of milliseconds (at most 600000)")
         }
+    }
+}
+
+/// Scenario files that cannot pass by accident: a step with a mistake is refused before anything runs.
+@Suite struct ScenarioStrictnessTests {
+    @Test(arguments: [
+        (#"{"send": {"op": "open", "url": "x://y"}, "replly": {"ok": false}}"#, #"unknown key "replly"; did you mean "reply"?"#),
+        (#"{"expect": {"event": "never"}}"#, #"unknown event "never"; events are present, update"#),
+        (#"{"as": "main", "absent": {"event": "presnt"}, "for": 100}"#, #"unknown event "presnt"; did you mean "present"?"#),
+        (#"{"wait": 10, "for": 5}"#, "`for` goes with absent, not with wait"),
+        (#"{"wait": 10, "note": "both"}"#, "a step has exactly one of send, expect, absent, disconnect, restart, wait, note; this one has wait and note"),
+        (#"{"as": "main"}"#, "this one has none"),
+        (#"{"send": {"op": "scene.apeared", "scene": "main", "screen": "home"}}"#, #"unknown op "scene.apeared"; did you mean "scene.appeared"?"#),
+        (#"{"restart": false}"#, "`restart` must be true"),
+        (#"{"note": 3}"#, "`note` must be a string"),
+    ] as [(String, String)])
+    func aStepWithAMistakeIsRefusedNamingFileAndStep(step: String, message: String) {
+        let bytes = Array(#"{"steps": [{"note": "fine"}, \#(step)]}"#.utf8)
+        do {
+            _ = try Scenario.parse(bytes, file: "s.json")
+            Issue.record("the step was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("s.json: step 2: "), "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        #"{"send": {"op": "nope"}, "reply": {"ok": false, "error": {"code": "unknown_op"}}}"#,
+        #"{"as": "main", "expect": {"event": "$any"}}"#,
+        #"{"send": {"op": "open"}, "reply": {"ok": false, "error": {"code": "bad_request"}}}"#,
+    ])
+    func deliberateOddStepsStillParse(step: String) throws {
+        _ = try Scenario.parse(Array(#"{"steps": [\#(step)]}"#.utf8), file: "s.json")
+    }
+
+    /// The events a scenario may expect are the ones the daemon encodes, one of each.
+    @Test func theEventVocabularyIsTheDaemons() throws {
+        let params = RouteParams()
+        let events: [Event] = [
+            .present(scene: "s", modal: "m", kind: "k", route: "r", entry: "e", params: params),
+            .update(scene: "s", modal: "m", params: params), .dismiss(scene: "s", modal: "m"), .selectTab(scene: "s", tab: "t"),
+            .start(scene: "s", flow: "f", params: params),
+            .show(scene: "s", screen: "x", route: "r", tab: "t", entry: "e", params: params),
+            .pop(scene: "s", screen: "x", reason: "r"), .detach(scene: "s", screen: "x", parent: "p"),
+            .entry(id: "e", state: .pending, route: "r", scene: nil), .scene(scene: "s", what: .ready),
+        ]
+        var names: [String] = []
+        for event in events {
+            // Exhaustive on purpose: a new kind of event does not compile here until it is added above.
+            switch event {
+            case .present, .update, .dismiss, .selectTab, .start, .show, .pop, .detach, .entry, .scene: break
+            }
+            var line: [UInt8] = []
+            Message.event(event).encode(into: &line)
+            names.append(try #require(try JSONValue.parse(line.dropLast())["event"]?.stringValue))
+        }
+        #expect(names == ScenarioVocabulary.events)
+    }
+
+    @Test func everyOpOfTheVocabularyIsKnownToTheDecoder() {
+        for op in ScenarioVocabulary.ops {
+            #expect(ScenarioVocabulary.unknownOp(.object(["op": .string(op)])) == nil, "\(op)")
+        }
+        #expect(ScenarioVocabulary.unknownOp(.object(["op": .string("scene.apeared")])) == "scene.apeared")
     }
 }
 

@@ -209,7 +209,29 @@ struct ConfigErrorTests {
     @Test func invalidJSON() {
         let found = errors(#"{"bundleId": "#)
         #expect(found.errors.count == 1)
-        #expect(found.description.hasPrefix("app.json: not valid JSON"))
+        #expect(found.description.hasPrefix("app.json:1:14: not valid JSON"))
+    }
+
+    /// A syntax error names its line and column (in characters: the accented name before the
+    /// mistake counts one column per letter), the form editors jump to.
+    @Test func syntaxErrorsGiveLineAndColumn() {
+        let found = errors("{\n  \"bundleId\": \"x\",\n  \"café\" \"feed\"\n}\n")
+        #expect(found.description == "app.json:3:10: not valid JSON: expected ':' after an object key")
+        #expect(found.errors.first?.line == 3)
+    }
+
+    @Test func aByteOrderMarkIsNamed() {
+        let found = errors("\u{FEFF}{}")
+        #expect(found.description == "app.json:1:1: not valid JSON: the file starts with a UTF-8 byte-order mark; save it without one")
+    }
+
+    @Test func unknownKeysSuggestTheKnownOne() {
+        let json = RoutingFixtures.config(routes: #"{"name": "a", "match": ["app://a"], "tab": "home", "require": ["signedIn"], "zzz": 1}"#)
+            .replacingOccurrences("\"home\": \"home\"", "\"home\": \"home\", \"tabz\": []")
+        let lines = errors(json).description.split(separator: "\n")
+        #expect(lines.contains(#"app.json: tabz: unknown key; did you mean "tabs"?"#), "\(lines)")
+        #expect(lines.contains(#"app.json: route "a": require: unknown key; did you mean "requires"?"#), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix(#"app.json: route "a": zzz: unknown key; known keys are actions, identity"#) }, "\(lines)")
     }
 
     @Test func universalLinkHostProblems() {

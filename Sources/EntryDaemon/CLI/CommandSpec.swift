@@ -34,7 +34,7 @@ public struct CommandSpec: Sendable, Hashable {
         let names = arguments.isEmpty ? "" : " (" + arguments.map(\.synopsis).joined(separator: " ") + ")"
         switch (range.lowerBound, range.upperBound) {
         case (0, 0): return "takes no arguments"
-        case (let n, Int.max): return "takes \(n) or more argument\(n == 1 ? "" : "s")\(names)"
+        case (let n, Int.max): return "takes \(n) or more arguments\(names)"
         case (let n, let m) where n == m: return "takes \(n) argument\(n == 1 ? "" : "s")\(names)"
         case (let n, let m): return "takes \(n) to \(m) arguments\(names)"
         }

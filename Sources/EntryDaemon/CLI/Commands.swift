@@ -23,7 +23,7 @@ public enum Commands {
             FlagSpec("log-format", "FORMAT", help: "logfmt or json (logfmt)"),
         ],
         examples: ["entryd serve --store :memory:",
-                   "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock --log-level debug"])
+                   "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock"])
 
     public static let push = CommandSpec(
         "push", summary: "Send a push payload from an .apns file, as xcrun simctl push.",
@@ -35,7 +35,7 @@ public enum Commands {
                 .expiration, .expiresIn, .socket, .json],
         examples: ["entryd push samples/apns/materunner-invitation.apns",
                    "entryd push booted com.example.materunner samples/apns/materunner-link.apns",
-                   "entryd push samples/apns/materunner-tutorial.apns --id tutorial-1 --expires-in 10m",
+                   "entryd push samples/apns/materunner-tutorial.apns --expires-in 10m",
                    #"echo '{"type":"record","recordId":"7"}' | entryd push -"#])
 
     public static let open = CommandSpec(
@@ -86,7 +86,7 @@ public enum Commands {
                 .socket, .json],
         examples: ["entryd scene --gate signedIn",
                    "entryd scene --gate signedIn --auto accept --hold 1000",
-                   "entryd scene --launch-url materunner://invite/run-7 --gate signedIn --auto accept --count 1"])
+                   "entryd scene --launch-url materunner://tutorial/1 --auto done --count 1"])
 
     public static let status = CommandSpec(
         "status", summary: "Show scenes, pending entries and counts per state.",

@@ -89,6 +89,14 @@ final class Spawned {
         return true
     }
 
+    /// Waits until stdout contains `text` (or the process ended); returns whether it does.
+    func waitForStdout(containing text: String, timeoutMilliseconds: Int32 = 5000) -> Bool {
+        while !stdoutText.contains(text) {
+            guard outFD >= 0, readAvailable(timeoutMilliseconds: timeoutMilliseconds) else { return stdoutText.contains(text) }
+        }
+        return true
+    }
+
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     var stderrText: String { String(decoding: stderr, as: UTF8.self) }
 
