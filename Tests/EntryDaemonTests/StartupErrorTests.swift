@@ -50,6 +50,19 @@ import Testing
                 == ["\(good): ok (com.example.shopmate, 10 routes)"] + Self.problems.map { directory.path + "/" + $0 })
     }
 
+    /// A config that loads with warnings is fine (exit 0), and its warnings are listed under it.
+    @Test func checkConfigListsWarnings() {
+        let directory = TemporaryDirectory()
+        let config = write("""
+            {"bundleId": "com.example.food", "schemes": ["food"], "home": "feed", "tabs": ["feed"],
+             "universalLinks": [{"host": "food.example", "paths": ["/*"]}],
+             "routes": [{"name": "feed", "match": ["food://feed"], "tab": "feed"}]}
+            """, in: directory)
+        let run = Spawned.run(Spawned.entryd, ["check-config", config])
+        #expect(run.waitForExit() == 0)
+        #expect(run.stdoutText.hasPrefix("\(config): ok (com.example.food, 1 route, 1 warning)\n\(config): warning: "), "\(run.stdoutText)")
+    }
+
     @Test(arguments: [
         ([], 0), (["absent.json"], 66), (["syntax.json"], 78), (["absent.json", "syntax.json"], 78),
     ] as [([String], Int32)])
