@@ -120,6 +120,7 @@ import Testing
     @Test func watchJSONIsTimedAndSceneExits69WhenTheDaemonStops() {
         let daemon = LiveDaemon(["--store", ":memory:"])
         let watch = Spawned(Spawned.entryd, ["watch", "--json", "--socket", daemon.socket])
+        #expect(watch.waitForStdout(containing: #""ok":true"#))
         let scene = Spawned(Spawned.entryd, ["scene", "--auto", "accept", "--socket", daemon.socket])
         #expect(watch.waitForStdout(containing: #""what":"connected""#))
         #expect(daemon.stop() == 0)
