@@ -61,8 +61,13 @@ public final class Daemon {
     public init(options: ServeOptions, environment: [String: String]) throws(DaemonError) {
         self.options = options
         maxClients = options.maxClients
-        socketPath = SocketPath.resolve(flag: options.socket, environment: environment, uid: getuid())
+        let uid = getuid()
+        socketPath = SocketPath.resolve(flag: options.socket, environment: environment, uid: uid)
         guard SocketPath.fits(socketPath) else { throw .socketPathTooLong(socketPath) }
+        if let directory = SocketPath.privateDirectory(holding: socketPath, uid: uid),
+           let problem = PrivateDirectory.claim(directory, uid: uid) {
+            throw .socketDirectory(path: directory, problem)
+        }
         log = Log(level: options.logLevel, format: options.logFormat)
         try Daemon.claimSocketPath(socketPath, log: log)
         let (config, file) = try RouterSetup.loadConfig(path: options.config)
@@ -113,11 +118,13 @@ public final class Daemon {
 
     // MARK: Start and stop
 
-    /// Refuses a path a live daemon answers on or that is not a socket; removes a stale socket file.
+    /// Refuses a path a live daemon (or another user's listener) answers on or that is not a socket;
+    /// removes a stale socket file.
     private static func claimSocketPath(_ path: String, log: Log) throws(DaemonError) {
         switch SocketPath.occupant(of: path) {
         case .nothing: break
         case .liveDaemon: throw .alreadyServing(path)
+        case .foreignListener(let uid): throw .foreignListener(path: path, uid: uid)
         case .notASocket: throw .notASocket(path)
         case .staleSocket:
             log.warn("replacing stale socket (nobody answers on it)", ["socket": path])

@@ -1,9 +1,14 @@
 import EntryRouter
+import Glibc
 
 /// Why `serve` could not start or stopped abnormally; each case has its sysexits code.
 public enum DaemonError: Error, Sendable, CustomStringConvertible {
     case socketPathTooLong(String)
     case alreadyServing(String)
+    /// Another user's process listens on the path.
+    case foreignListener(path: String, uid: uid_t)
+    /// The private directory of the default socket is missing and cannot be made, or is not private.
+    case socketDirectory(path: String, PrivateDirectory.Problem)
     case notASocket(String)
     case loop(UVError)
     case store(StoreError)
@@ -15,6 +20,12 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
             "socket path is longer than \(UnixAddress.maxPathBytes) bytes (sun_path): \(path); choose a shorter --socket"
         case .alreadyServing(let path):
             "a daemon is already listening on \(path); stop it first or choose another --socket"
+        case .foreignListener(let path, let uid):
+            "\(describeUser(uid)), not you, is listening on \(path); entryd does not take its place or talk to it: "
+                + "ask them to stop it, or choose another --socket"
+        case .socketDirectory(let path, let problem):
+            "\(path) holds the default socket and must be a directory of yours that only you can use, but "
+                + "\(problem); \(problem.fix(path)) or choose another --socket"
         case .notASocket(let path):
             "\(path) exists and is not a socket; it is left alone: remove it or choose another --socket"
         case .loop(let error):
@@ -26,11 +37,13 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// sysexits: 64 usage, 69 unavailable, 71 OS error, 73 cannot create, 74 I/O, 78 config.
+    /// sysexits: 64 usage, 69 unavailable, 71 OS error, 73 cannot create, 74 I/O, 77 permission, 78 config.
     public var exitCode: Int32 {
         switch self {
         case .socketPathTooLong: 64
-        case .alreadyServing: 69
+        case .alreadyServing, .foreignListener: 69
+        case .socketDirectory(_, .cannotCreate): 73
+        case .socketDirectory: 77
         case .notASocket: 73
         case .loop: 71
         case .store: 74

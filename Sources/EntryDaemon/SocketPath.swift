@@ -2,14 +2,30 @@ import Glibc
 
 /// Where the daemon listens (SPEC §3) and what the path holds before it starts.
 public enum SocketPath {
-    /// `--socket`, else `$ENTRYD_SOCKET`, else `$XDG_RUNTIME_DIR/entryd.sock`, else `/tmp/entryd-<uid>.sock`.
+    /// `--socket`, else `$ENTRYD_SOCKET`, else `$XDG_RUNTIME_DIR/entryd.sock`, else
+    /// `/tmp/entryd-<uid>/entryd.sock` (see `fallbackDirectory`).
     public static func resolve(flag: String?, environment: [String: String], uid: uid_t) -> String {
         if let flag, !flag.isEmpty { return flag }
         if let path = environment["ENTRYD_SOCKET"], !path.isEmpty { return path }
         if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
             return dir.hasSuffix("/") ? dir + "entryd.sock" : dir + "/entryd.sock"
         }
-        return "/tmp/entryd-\(uid).sock"
+        return fallbackDirectory(uid: uid) + "/entryd.sock"
+    }
+
+    /// The directory of the last default, private to `uid`: `/tmp` is shared, and a socket directly
+    /// in it could be bound first by another user, whose listener would then get every request.
+    /// `serve` creates it with mode 0700 and refuses it unless it is `uid`'s and closed to others.
+    public static func fallbackDirectory(uid: uid_t) -> String {
+        "/tmp/entryd-\(uid)"
+    }
+
+    /// The private directory `path` lies in when it is `uid`'s fallback path, which `serve` must
+    /// claim before it binds; nil for any other path (the user chose it, or it is the runtime
+    /// directory, which is private by definition).
+    public static func privateDirectory(holding path: String, uid: uid_t) -> String? {
+        let directory = fallbackDirectory(uid: uid)
+        return path == directory + "/entryd.sock" ? directory : nil
     }
 
     /// Whether the path fits `sun_path`; libuv 1.44 would silently bind a truncated path instead.
@@ -24,6 +40,8 @@ public enum SocketPath {
         case staleSocket
         /// A daemon answers: leave it alone.
         case liveDaemon
+        /// A process of another user (neither this one nor root) listens: leave it alone, and say whose.
+        case foreignListener(uid_t)
         /// A file that is not a socket: never removed.
         case notASocket
     }
@@ -36,6 +54,8 @@ public enum SocketPath {
         do {
             _ = try Client(path: path)
             return .liveDaemon
+        } catch .foreignServer(_, let uid) {
+            return .foreignListener(uid)
         } catch {
             return .staleSocket
         }

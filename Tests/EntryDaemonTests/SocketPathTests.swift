@@ -13,8 +13,8 @@ struct SocketPathTests {
         Case(flag: nil, environment: ["ENTRYD_SOCKET": "/b.sock", "XDG_RUNTIME_DIR": "/run/user/5"], expected: "/b.sock"),
         Case(flag: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/5"], expected: "/run/user/5/entryd.sock"),
         Case(flag: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/5/"], expected: "/run/user/5/entryd.sock"),
-        Case(flag: nil, environment: ["ENTRYD_SOCKET": ""], expected: "/tmp/entryd-5.sock"),
-        Case(flag: nil, environment: [:], expected: "/tmp/entryd-5.sock"),
+        Case(flag: nil, environment: ["ENTRYD_SOCKET": ""], expected: "/tmp/entryd-5/entryd.sock"),
+        Case(flag: nil, environment: [:], expected: "/tmp/entryd-5/entryd.sock"),
     ]
 
     @Test(arguments: cases) func resolution(_ row: Case) {

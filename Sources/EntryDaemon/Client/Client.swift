@@ -1,3 +1,4 @@
+import CUV
 import Glibc
 
 /// A small blocking client for the daemon's socket: write request lines, read reply and event lines.
@@ -8,7 +9,8 @@ public final class Client {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to the daemon at `path`.
+    /// Connects to the daemon at `path`, and refuses it unless it runs as this user or as root
+    /// (`SO_PEERCRED`): another user's listener on the path must not get what is sent.
     public init(path: String) throws(ClientError) {
         self.path = path
         guard let address = UnixAddress(path: path) else { throw .pathTooLong(path) }
@@ -22,6 +24,16 @@ public final class Client {
             case ENOENT, ECONNREFUSED: throw .noDaemon(path: path, reason: ClientError.errnoText(code))
             default: throw .io(path: path, operation: "connect", reason: ClientError.errnoText(code))
             }
+        }
+        var owner: uid_t = 0
+        guard entryd_peer_uid(fd, &owner) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw .io(path: path, operation: "getsockopt SO_PEERCRED", reason: ClientError.errnoText(code))
+        }
+        guard owner == getuid() || owner == 0 else {
+            Glibc.close(fd)
+            throw .foreignServer(path: path, uid: owner)
         }
         self.fd = fd
     }

@@ -8,6 +8,9 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The daemon closed the connection before it answered.
     case closedWithoutReply(path: String)
     case timedOut(path: String)
+    /// The process listening on the path belongs to another user (neither this one nor root): what
+    /// would be sent could be read by it, and its replies could be forged.
+    case foreignServer(path: String, uid: uid_t)
     case io(path: String, operation: String, reason: String)
 
     public var description: String {
@@ -20,6 +23,9 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
             "the daemon on \(path) closed the connection without a reply (is this uid allowed? see serve --allow-uid)"
         case .timedOut(let path):
             "the daemon on \(path) did not answer in time"
+        case .foreignServer(let path, let uid):
+            "the socket \(path) is served by \(describeUser(uid)), not by you or root; nothing was sent to it: "
+                + "stop that process, or choose another --socket"
         case .io(let path, let operation, let reason):
             "\(operation) on \(path) failed: \(reason)"
         }

@@ -17,7 +17,7 @@ enum Status {
         } catch {
             printError("entryd status: \(error)")
             switch error {
-            case .noDaemon, .closedWithoutReply, .timedOut: return 69
+            case .noDaemon, .closedWithoutReply, .timedOut, .foreignServer: return 69
             case .pathTooLong: return 64
             case .io: return 74
             }
