@@ -64,14 +64,6 @@ public enum SocketPath {
     /// The file's device and inode, so that shutdown removes the socket this daemon bound and never
     /// one a newer daemon put in its place.
     static func identity(of path: String) -> FileIdentity? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        FileIdentity(path: path, followingLinks: false)
     }
-}
-
-/// A file's device and inode numbers.
-struct FileIdentity: Hashable {
-    var device: UInt64
-    var inode: UInt64
 }

@@ -38,6 +38,9 @@ public final class SQLiteStore: EntryStore {
     var lastShrink: Instant?
     /// The largest generated entry number ever stored (see `SQLiteStore+Numbering.swift`); 0 for none.
     var largestNumber: Int64 = 0
+    /// The file opened, which every commit checks `location` still names (`SQLiteStore+File.swift`);
+    /// nil for a store in memory.
+    let openedFile: FileIdentity?
     /// Scratch for one entry's params JSON while it is bound (see `write(_:to:)`).
     private var paramsJSON: [UInt8] = []
     /// Scratch for a commit's seen keys while they are packed and bound.
@@ -54,14 +57,24 @@ public final class SQLiteStore: EntryStore {
         location = path
         self.seenWindowMilliseconds = seenWindowMilliseconds
         self.clock = clock
+        try SQLiteStore.refuseDanglingLink(path)
         do {
             database = try Database(path: path, mode: .readWriteCreate)
         } catch {
             throw StoreError.directoryProblem(of: path) ?? StoreError(error, while: "cannot open the store")
         }
+        openedFile = path == ":memory:" ? nil : FileIdentity(path: path)
         guard !database.isReadOnly else {
             throw StoreError(path: path, message: "cannot open the store for writing: the file or its file system "
                 + "is read-only; make it writable or pass another --store")
+        }
+        do {
+            // Before the first read: a store already in WAL mode opens its log at the first read, and
+            // only in exclusive locking mode does SQLite keep the log's index in process memory rather
+            // than in a `-shm` file beside the store.
+            try database.execute("PRAGMA locking_mode = EXCLUSIVE")
+        } catch {
+            throw StoreError(error, while: "cannot open the store")
         }
         try SQLiteStore.checkOwnership(of: database)
         do {
@@ -99,10 +112,9 @@ public final class SQLiteStore: EntryStore {
         }
     }
 
-    /// Locking, journal and sync settings; see the type's documentation for why each one.
+    /// Journal and sync settings (the locking mode is set as the file is opened); see the type's
+    /// documentation for why each one.
     private static func configure(_ database: Database) throws(SQLiteError) {
-        // Exclusive locking before WAL keeps the WAL index in process memory: no -shm file beside the store.
-        try database.execute("PRAGMA locking_mode = EXCLUSIVE")
         // Before WAL, whose switch writes the header of a new file: only a file without tables takes it
         // (see `SQLiteStore+Shrinking.swift`); an older file keeps its mode until `enableShrinking`.
         try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
@@ -138,6 +150,7 @@ public final class SQLiteStore: EntryStore {
     /// (space freed), with no reopening.
     public func commit(_ records: [Record]) throws(StoreError) {
         guard !records.isEmpty else { return }
+        try checkFileIsInPlace()
         do {
             let changes = Changes(records)
             let newLargest = newLargestNumber(in: changes.entries)
