@@ -63,6 +63,7 @@ enum RouterSetup {
         }
         let router = Router(config: config, routing: RoutingTable(config: config, limits: limits), limits: limits,
                             restoring: stored.entries, seen: stored.seen, nextEntryNumber: stored.nextEntryNumber,
+                            issued: stored.issued,
                             persisting: store.keepsRecords)
         return (router, stored.entries.count)
     }

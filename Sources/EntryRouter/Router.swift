@@ -22,14 +22,18 @@ public struct Router: Sendable {
     /// What each route's entries share, made once per route.
     var shapes: RouteShapes
     var inbox = Inbox()
+    /// Entries whose modal is gone but whose accepted action still has steps to run (state
+    /// `presented`), each waiting for a scene of its name to be ready again (SPEC §2.1).
+    var runs: [Entry] = []
     var dedupe: DedupeWindow
     var expiry = ExpiryQueue()
     /// Entries per state; terminal states count every entry that ended there since the start, and
     /// `duplicate` counts the requests answered as repeats (they create no entry).
     var counts = StateCounts()
     var nextEntryNumber: UInt64
-    var nextModalNumber: UInt64 = 1
-    var nextScreenNumber: UInt64 = 1
+    /// The next modal and screen numbers, and the ones the store last heard of (`Record.issued`).
+    var issued: IssuedNumbers
+    var issuedRecorded: IssuedNumbers
     var nextSeq: UInt64 = 1
     var nextReadySince: UInt64 = 1
     var shuttingDown = false
@@ -44,12 +48,13 @@ public struct Router: Sendable {
     ///   - entries: the store's entries that were still waiting (R16); `recover(at:)` takes them back.
     ///   - seen: the store's dedupe window (R18).
     ///   - nextEntryNumber: the next `e-N` to generate, so ids never repeat across restarts.
+    ///   - issued: the next `m-N` and `s-N`, as the store kept them (SPEC §2.1).
     ///   - persisting: false to get no `persist` effects, for a caller that would drop them. A push
     ///     makes up to three records (its dedupe key, itself, the entry it replaces), each built,
     ///     carried to the store and destroyed, so the default keeps them only where they are kept.
     public init(config: Config, routing: any EntryRouting, limits: RouterLimits = RouterLimits(),
                 restoring entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1,
-                persisting: Bool = true) {
+                issued: IssuedNumbers = IssuedNumbers(), persisting: Bool = true) {
         self.config = config
         self.routing = routing
         self.limits = limits
@@ -57,6 +62,8 @@ public struct Router: Sendable {
         self.shapes = RouteShapes(config: config)
         self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, restoring: seen)
         self.nextEntryNumber = nextEntryNumber
+        self.issued = issued
+        self.issuedRecorded = issued
         self.unrecovered = entries
     }
 

@@ -17,7 +17,7 @@ struct InboxTests {
 
     static func removeSharing(_ inbox: inout Inbox, with entry: Entry) -> RemovedEntries {
         var removed = RemovedEntries()
-        inbox.removeSharingKindOrCollapseId(with: entry, into: &removed)
+        inbox.removeSharingKindOrCollapseId(with: entry, waitingFor: nil, into: &removed)
         return removed
     }
 
@@ -119,11 +119,11 @@ struct InboxTests {
         #expect(inbox.reply(id: "a", tag: SlotIndex.tag(of: "a"))?.id == "a" && inbox.reply(id: "b")?.id == "b")
         #expect(inbox.reply(id: "a", tag: SlotIndex.tag(of: "b")) == nil)
         var removed = RemovedEntries()
-        inbox.removeSharingKindOrCollapseId(with: entry("c", seq: 3, collapseId: "x"),
+        inbox.removeSharingKindOrCollapseId(with: entry("c", seq: 3, collapseId: "x"), waitingFor: nil,
                                             collapseIdTag: Inbox.Tags.tag(of: "x"), into: &removed)
         #expect(removed.map(\.id) == ["a"] && inbox.count == 1)
         removed = RemovedEntries()
-        inbox.removeSharingKindOrCollapseId(with: entry("d", seq: 4), collapseIdTag: nil, into: &removed)
+        inbox.removeSharingKindOrCollapseId(with: entry("d", seq: 4), waitingFor: nil, collapseIdTag: nil, into: &removed)
         #expect(removed.isEmpty && inbox.entry(id: "b")?.seq == 2)
         #expect(inbox.remove(id: "b")?.id == "b" && inbox.count == 0)
     }

@@ -60,8 +60,10 @@ struct ModelChecker {
         let records = effects.records
         for record in records {
             let before = history[record.id, default: []]
-            if let last = before.last, last.isTerminal,
-               !(last == .presented && [.done, .retracted].contains(record.state)) {
+            // A presented or done entry is recorded again when an action leaves it steps to run, or
+            // when they ran.
+            if let last = before.last, last.isTerminal, !(last == .presented && [.done, .retracted].contains(record.state)),
+               !([.presented, .done].contains(last) && record.state == last) {
                 problems.append("\(record.id) left terminal state \(last) for \(record.state)")
             }
             if record.state == .presenting, before.contains(where: \.isTerminal) {

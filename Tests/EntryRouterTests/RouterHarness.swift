@@ -73,12 +73,13 @@ struct Harness {
     /// What a store would hold after committing every persisted record.
     var stored: [String: EntryRecord] = [:]
     var storedSeen: [SeenKey] = []
+    var storedIssued = IssuedNumbers()
     private var nextReq = 1
 
     init(limits: RouterLimits = RouterLimits(), restoring entries: [EntryRecord] = [], seen: [SeenKey] = [],
-         nextEntryNumber: UInt64 = 1, persisting: Bool = true) {
+         nextEntryNumber: UInt64 = 1, issued: IssuedNumbers = IssuedNumbers(), persisting: Bool = true) {
         router = Router(config: FakeRouting.config, routing: FakeRouting(), limits: limits, restoring: entries,
-                        seen: seen, nextEntryNumber: nextEntryNumber, persisting: persisting)
+                        seen: seen, nextEntryNumber: nextEntryNumber, issued: issued, persisting: persisting)
     }
 
     /// Hands in a request; its effects come with the end of the turn.
@@ -99,20 +100,23 @@ struct Harness {
         for effect in effects {
             if case .persist(.entry(let record)) = effect { stored[record.id] = record }
             if case .persist(.seen(let key)) = effect { storedSeen.append(key) }
+            if case .persist(.issued(let numbers)) = effect { storedIssued = storedIssued.union(numbers) }
         }
         return effects
     }
 
     mutating func endTurn() -> [Effect] { input(.turnEnded) }
 
-    /// A router started again on what the store kept (R16): entries still waiting and the dedupe window.
+    /// A router started again on what the store kept (R16): live entries, the dedupe window and the
+    /// numbers issued so far.
     func restarted() -> Harness {
-        let waiting = stored.values.filter { !$0.state.isTerminal }.sorted { $0.id < $1.id }
+        let waiting = stored.values.filter(\.isLive).sorted { $0.id < $1.id }
         let next = stored.keys.compactMap { $0.hasPrefix("e-") ? UInt64($0.dropFirst(2)) : nil }.max().map { $0 + 1 } ?? 1
-        var harness = Harness(restoring: waiting, seen: storedSeen, nextEntryNumber: next)
+        var harness = Harness(restoring: waiting, seen: storedSeen, nextEntryNumber: next, issued: storedIssued)
         harness.now = now
         harness.stored = stored
         harness.storedSeen = storedSeen
+        harness.storedIssued = storedIssued
         return harness
     }
 

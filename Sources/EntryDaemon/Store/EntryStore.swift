@@ -29,11 +29,15 @@ public struct StoredState: Sendable {
     public var seen: [SeenKey]
     /// One more than the largest N of any stored generated id `e-N`, so ids never repeat across restarts.
     public var nextEntryNumber: UInt64
+    /// The next modal and screen numbers (`m-N`, `s-N`), so those ids never repeat either.
+    public var issued: IssuedNumbers
 
-    public init(entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1) {
+    public init(entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1,
+                issued: IssuedNumbers = IssuedNumbers()) {
         self.entries = entries
         self.seen = seen
         self.nextEntryNumber = nextEntryNumber
+        self.issued = issued
     }
 }
 

@@ -17,6 +17,8 @@ extension SQLiteStore {
         /// Ids of entries to delete: finished, and perhaps stored by an earlier commit.
         private(set) var finished: [String] = []
         private(set) var seen: [SeenKey] = []
+        /// The highest modal and screen numbers the turn issued; nil when it issued none.
+        private(set) var issued: IssuedNumbers?
 
         init(_ records: [Record]) {
             var arrived: [Bool] = []
@@ -34,10 +36,12 @@ extension SQLiteStore {
                     }
                 case .seen(let key):
                     seen.append(key)
+                case .issued(let numbers):
+                    issued = issued.map { $0.union(numbers) } ?? numbers
                 }
             }
             for (entry, arrivedInTurn) in zip(entries, arrived) {
-                if !entry.state.isTerminal {
+                if entry.isLive {
                     live.append(entry)
                 } else if !arrivedInTurn {
                     finished.append(entry.id)

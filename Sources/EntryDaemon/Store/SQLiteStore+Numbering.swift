@@ -36,7 +36,34 @@ extension SQLiteStore {
         UInt64(max(largestNumber, 0)) + 1
     }
 
+    /// The next modal and screen numbers the router recorded (`Record.issued`); 1 for a store that
+    /// never recorded any.
+    func loadIssuedNumbers() throws(SQLiteError) -> IssuedNumbers {
+        let modal = try database.scalarInt64(Self.selectMeta, [.text(Self.nextModalKey)]) ?? 1
+        let screen = try database.scalarInt64(Self.selectMeta, [.text(Self.nextScreenKey)]) ?? 1
+        return IssuedNumbers(modal: UInt64(max(modal, 1)), screen: UInt64(max(screen, 1)))
+    }
+
+    /// Raises the recorded next modal and screen numbers, inside the commit's transaction.
+    func record(_ issued: IssuedNumbers) throws(SQLiteError) {
+        let raise = try database.cached(Self.raiseMeta)
+        try raise.run([.text(Self.nextModalKey), .integer(Int64(clamping: issued.modal))])
+        try raise.run([.text(Self.nextScreenKey), .integer(Int64(clamping: issued.screen))])
+    }
+
     // MARK: - Statements
+
+    /// The keys in `meta` of the next modal and screen numbers.
+    private static let nextModalKey = "next_modal_number"
+    private static let nextScreenKey = "next_screen_number"
+
+    /// Raises the value of key `?1` in `meta` to `?2`, never lowers it.
+    static let raiseMeta = """
+        INSERT INTO meta (key, value) VALUES (?1, ?2)
+        ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)
+        """
+
+    static let selectMeta = "SELECT value FROM meta WHERE key = ?1"
 
     /// The key in `meta` of the largest generated entry number ever stored.
     private static let largestNumberKey = "largest_entry_number"

@@ -15,8 +15,8 @@ import EntryRouter
 /// so a restart after `kill -9` opens normally and replays the log. It also means no other process can read
 /// the file while the daemon runs: `integrityCheck` is asked of the daemon's own store.
 ///
-/// The file keeps only what a restart needs: live entries (`pending`, `queued`, `presenting`) and the
-/// dedupe window's seen keys. An entry that reaches a final state is deleted in the commit that records
+/// The file keeps only what a restart needs: live entries (`pending`, `queued`, `presenting`, or with
+/// an accepted action's steps still to run) and the dedupe window's seen keys. An entry that reaches a final state is deleted in the commit that records
 /// it, and one that arrives and finishes within one commit (replaced in its own turn, the usual fate of
 /// a collapsed push) is never written at all. Nothing reads a finished entry: loading takes the live
 /// ones, `status` counts come from the router, and duplicates across restarts come from the seen keys,
@@ -126,14 +126,14 @@ public final class SQLiteStore: EntryStore {
         try database.execute("PRAGMA synchronous = FULL")
     }
 
-    /// Live entries (`pending`, `queued`, `presenting`) in arrival order, the seen keys inside the window
+    /// Live entries (`EntryRecord.isLive`) in arrival order, the seen keys inside the window
     /// before the newest one stored, and the next generated entry number. The store has no clock, so the
     /// router drops the keys that are too old for its own `now`.
     public func load() throws(StoreError) -> StoredState {
         do {
             return StoredState(entries: try loadEntries(),
                                seen: try SeenBatches.load(from: database, window: seenWindowMilliseconds),
-                               nextEntryNumber: nextEntryNumber())
+                               nextEntryNumber: nextEntryNumber(), issued: try loadIssuedNumbers())
         } catch {
             throw StoreError(error, while: "cannot load the store")
         }
@@ -156,6 +156,7 @@ public final class SQLiteStore: EntryStore {
             let newLargest = newLargestNumber(in: changes.entries)
             try database.immediateTransaction { () throws(SQLiteError) in
                 if let newLargest { try database.cached(Self.recordLargestNumber).run([.integer(newLargest)]) }
+                if let issued = changes.issued { try record(issued) }
                 if !changes.finished.isEmpty {
                     let deleteEntry = try database.cached(Self.deleteEntry)
                     for id in changes.finished {
@@ -208,13 +209,13 @@ public final class SQLiteStore: EntryStore {
     /// rowid, and the rowid orders entries received at the same instant.
     static let upsertEntry = """
         INSERT INTO entries (id, source, route, params, collapse_id, kind, priority, identity,
-                             received_ms, expires_ms, state, scene)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                             received_ms, expires_ms, state, scene, steps)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
         ON CONFLICT (id) DO UPDATE SET
             source = excluded.source, route = excluded.route, params = excluded.params,
             collapse_id = excluded.collapse_id, kind = excluded.kind, priority = excluded.priority,
             identity = excluded.identity, received_ms = excluded.received_ms, expires_ms = excluded.expires_ms,
-            state = excluded.state, scene = excluded.scene
+            state = excluded.state, scene = excluded.scene, steps = excluded.steps
         """
 
     /// An entry that finished leaves the file; nothing is deleted when it was never stored.
@@ -224,12 +225,13 @@ public final class SQLiteStore: EntryStore {
     /// insertion. The index `entries_live` on `received_ms` is ordered exactly so (an index ends with the
     /// rowid): the query walks it with no sort.
     static let selectLiveEntries = """
-        SELECT id, source, route, params, collapse_id, kind, priority, identity, received_ms, expires_ms, state, scene
+        SELECT id, source, route, params, collapse_id, kind, priority, identity, received_ms, expires_ms, state, scene,
+               steps
         FROM entries
         ORDER BY received_ms, rowid
         """
 
-    /// The upsert's twelve parameters, in the order of `upsertEntry`. The params JSON is written into
+    /// The upsert's thirteen parameters, in the order of `upsertEntry`. The params JSON is written into
     /// a buffer kept from one entry to the next and bound from there, never made into a `String`.
     private func write(_ entry: EntryRecord, to parameters: inout Statement.Parameters) throws(SQLiteError) {
         try parameters.text(entry.id)
@@ -246,6 +248,7 @@ public final class SQLiteStore: EntryStore {
         try parameters.integer(entry.expires?.milliseconds)
         try parameters.text(entry.state.rawValue)
         try parameters.text(entry.scene)
+        if let steps = StepsJSON.encode(entry.steps) { try parameters.text(utf8: steps) } else { try parameters.text(nil) }
     }
 
     // MARK: - Loading
@@ -262,18 +265,20 @@ public final class SQLiteStore: EntryStore {
         let id = row.text(0) ?? ""
         let sourceText = row.text(1) ?? ""
         let stateText = row.text(10) ?? ""
+        let stepsText = row.text(12)
         guard let source = EntrySource(rawValue: sourceText), let state = EntryState(rawValue: stateText),
-              let params = row.withTextBytes(3, ParamsJSON.decode) ?? nil
+              let params = row.withTextBytes(3, ParamsJSON.decode) ?? nil,
+              let steps = stepsText.map(StepsJSON.decode) ?? []
         else {
             throw SQLiteError(code: SQLITE_CORRUPT,
-                              message: "entry \(id) has source '\(sourceText)', state '\(stateText)' or params "
-                                  + "that this entryd cannot read",
+                              message: "entry \(id) has source '\(sourceText)', state '\(stateText)', params or "
+                                  + "steps that this entryd cannot read",
                               path: location)
         }
         return EntryRecord(
             id: id, source: source, route: row.text(2) ?? "", params: params, collapseId: row.text(4),
             kind: row.text(5), priority: row.optionalInt64(6).map { Int(truncatingIfNeeded: $0) }, identity: row.text(7),
             received: Instant(milliseconds: row.int64(8)), expires: row.optionalInt64(9).map(Instant.init(milliseconds:)),
-            state: state, scene: row.text(11))
+            state: state, scene: row.text(11), steps: steps)
     }
 }

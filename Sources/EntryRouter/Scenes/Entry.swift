@@ -22,6 +22,10 @@ struct Entry: Sendable {
     var expires: Instant?
     var source: EntrySource
     var state: EntryState
+    /// The steps of a route action to run for this entry instead of presenting it (SPEC §2.1): what an
+    /// accepted action left for after its modal's dismissal, or the action a launch carried. Empty for
+    /// every other entry.
+    var steps: [RouteAction] = []
 
     /// The final route's name.
     var route: String { shape.name }
@@ -67,7 +71,7 @@ struct Entry: Sendable {
     consuming func takeRecord() -> EntryRecord {
         EntryRecord(id: id, source: source, route: shape.name, params: params, collapseId: collapseId,
                     kind: shape.kind, priority: shape.recordPriority, identity: identity, received: received,
-                    expires: expires, state: state, scene: scene)
+                    expires: expires, state: state, scene: scene, steps: steps)
     }
 
     var reply: EntryReply { EntryReply(id: id, route: route, params: params, state: state) }
@@ -94,6 +98,6 @@ extension Entry {
         }
         self.init(id: record.id, params: record.params, shape: shape, collapseId: record.collapseId,
                   identity: identity, scene: record.scene, received: record.received, seq: seq,
-                  expires: record.expires, source: record.source, state: record.state)
+                  expires: record.expires, source: record.source, state: record.state, steps: record.steps)
     }
 }

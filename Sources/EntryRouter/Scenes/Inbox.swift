@@ -133,23 +133,34 @@ struct Inbox: Sendable {
         return entry
     }
 
-    /// Removes the entries that share `entry`'s modal kind or collapseId and adds them to `removed`, in
-    /// arrival order. Filled in place rather than returned: returning it copied it, every entry in it.
-    /// `collapseIdTag` is the tag of `entry`'s collapseId, when the caller has it already.
-    mutating func removeSharingKindOrCollapseId(with entry: Entry, collapseIdTag: UInt32? = nil,
-                                                into removed: inout RemovedEntries) {
+    /// Removes the entries that share `entry`'s modal kind or collapseId and wait for `scene` (nil: for
+    /// no scene), and adds them to `removed`, in arrival order: latest-wins stays within one scene
+    /// (R6, R14). A launch entry is never taken: what the user tapped is shown, and a later entry of
+    /// its kind waits behind it. Filled in place rather than returned: returning it copied it, every
+    /// entry in it. `collapseIdTag` is the tag of `entry`'s collapseId, when the caller has it already.
+    mutating func removeSharingKindOrCollapseId(with entry: Entry, waitingFor scene: String?,
+                                                collapseIdTag: UInt32? = nil, into removed: inout RemovedEntries) {
+        let replaceable = { (other: Entry) in other.scene == scene && other.source != .launch }
         if let kindSlot = entry.shape.kindSlot, kindSlot < byKind.count {
-            // Every entry of the kind goes: the list is emptied from its end, keeping its storage, and
-            // no removal looks for its slot in it.
+            // Every replaceable entry of the kind goes: the list is emptied from its end, keeping its
+            // storage, and no removal looks for its slot in it; the others are put back in order.
+            var kept: [Int32] = []
             while let slot = byKind[kindSlot].popLast() {
+                guard let other = slots[Int(slot)], replaceable(other) else {
+                    kept.append(slot)
+                    continue
+                }
                 if let gone = remove(at: slot, unindexingKind: false) { removed.append(gone) }
             }
+            byKind[kindSlot].append(contentsOf: kept.reversed())
         }
         // Every entry of the collapseId goes too: one hash of it finds them all.
         // Each is found by a probe with that one tag, until none is left: no list of them is built.
         if let tag = collapseIdTag ?? Tags.tag(of: entry.collapseId) {
-            while let slot = byCollapseId.probe(tag: tag,
-                                                where: { slots[Int($0)]?.collapseId == entry.collapseId }).slot,
+            while let slot = byCollapseId.probe(tag: tag, where: {
+                      guard let other = slots[Int($0)] else { return false }
+                      return other.collapseId == entry.collapseId && replaceable(other)
+                  }).slot,
                   let gone = remove(at: slot) {
                 removed.append(gone)
             }
@@ -172,6 +183,7 @@ struct Inbox: Sendable {
         let newest = slots.count - 1
         guard newest >= 0, slots[newest] != nil else { return nil }
         let slot = Int32(newest)
+        guard slots[newest]?.source != .launch, slots[newest]?.scene == nil else { return nil }
         // Read through the indexes and the marks: binding the newest entry copied it.
         if let kindSlot = entry.shape.kindSlot {
             guard kindSlot < byKind.count, byKind[kindSlot].count == 1, byKind[kindSlot][0] == slot else { return nil }

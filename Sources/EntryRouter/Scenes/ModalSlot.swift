@@ -11,14 +11,11 @@ struct ModalSlot: Sendable {
         /// The scene acknowledged it; the entry is consumed.
         case shown
         /// `dismiss` sent. The slot stays taken until the scene acknowledges the dismissal (R3); the
-        /// steps of an action that came after its `dismiss` run then (R12).
-        case dismissing(then: [RouteAction])
+        /// steps of an action that came after its `dismiss` (the entry's `steps`) run then (R12).
+        case dismissing
     }
 
-    var isDismissing: Bool {
-        if case .dismissing = phase { return true }
-        return false
-    }
+    var isDismissing: Bool { phase == .dismissing }
 
     /// R7: a new entry updates this modal in place when kind and identity value are equal. A route
     /// without identity never does, and neither does a modal already on its way out.

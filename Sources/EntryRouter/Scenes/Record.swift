@@ -4,6 +4,27 @@ public enum Record: Sendable, Hashable {
     case entry(EntryRecord)
     /// A sender id or launch fingerprint seen at an instant (R18).
     case seen(SeenKey)
+    /// The next modal and screen numbers, recorded whenever a turn issued one, so that no `m-N` or
+    /// `s-N` is issued twice for the life of a store: an old `scene.dismissed m-1` that arrives after
+    /// a restart must not free a new modal's slot.
+    case issued(IssuedNumbers)
+}
+
+/// The next numbers of the ids the router issues to scenes: modals (`m-N`) and screens (`s-N`).
+/// Entry ids (`e-N`) are kept apart: the store reads their numbers off the entries it holds.
+public struct IssuedNumbers: Sendable, Hashable {
+    public var modal: UInt64
+    public var screen: UInt64
+
+    public init(modal: UInt64 = 1, screen: UInt64 = 1) {
+        self.modal = modal
+        self.screen = screen
+    }
+
+    /// The larger of each number: a store keeps the highest it was told, never lowers it.
+    public func union(_ other: IssuedNumbers) -> IssuedNumbers {
+        IssuedNumbers(modal: max(modal, other.modal), screen: max(screen, other.screen))
+    }
 }
 
 /// An entry as stored: enough to rebuild it after a restart.
@@ -28,10 +49,10 @@ public struct EntryRecord: Sendable, Hashable {
 
     public init(id: String, source: EntrySource, route: String, params: RouteParams, collapseId: String?,
                 kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
-                state: EntryState, scene: String?) {
+                state: EntryState, scene: String?, steps: [RouteAction] = []) {
         fields = Fields(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
                         priority: priority, identity: identity, received: received, expires: expires,
-                        state: state, scene: scene)
+                        state: state, scene: scene, steps: steps)
     }
 
     public var id: String {
@@ -83,6 +104,16 @@ public struct EntryRecord: Sendable, Hashable {
         get { fields.scene }
         set { unique().scene = newValue }
     }
+    /// The steps of a route action still to run for this entry, without presenting it (SPEC §2.1):
+    /// those an accepted action left for after its modal's dismissal, or a launch's chosen action.
+    public var steps: [RouteAction] {
+        get { fields.steps }
+        set { unique().steps = newValue }
+    }
+
+    /// Whether a store keeps this entry: it waits (`pending`, `queued`, `presenting`), or steps of its
+    /// action have yet to run.
+    public var isLive: Bool { !state.isTerminal || !steps.isEmpty }
 
     /// This record, marked as the entry's arrival when `arrival` is true.
     func marked(arrival: Bool) -> EntryRecord {
@@ -120,10 +151,11 @@ public struct EntryRecord: Sendable, Hashable {
         var expires: Instant?
         var state: EntryState
         var scene: String?
+        var steps: [RouteAction]
 
         init(id: String, source: EntrySource, route: String, params: RouteParams, collapseId: String?,
              kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
-             state: EntryState, scene: String?) {
+             state: EntryState, scene: String?, steps: [RouteAction]) {
             self.id = id
             self.source = source
             self.route = route
@@ -136,19 +168,20 @@ public struct EntryRecord: Sendable, Hashable {
             self.expires = expires
             self.state = state
             self.scene = scene
+            self.steps = steps
         }
 
         func copy() -> Fields {
             Fields(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
                    priority: priority, identity: identity, received: received, expires: expires, state: state,
-                   scene: scene)
+                   scene: scene, steps: steps)
         }
 
         func hasSameValues(as other: Fields) -> Bool {
             id == other.id && source == other.source && route == other.route && params == other.params
                 && collapseId == other.collapseId && kind == other.kind && priority == other.priority
                 && identity == other.identity && received == other.received && expires == other.expires
-                && state == other.state && scene == other.scene
+                && state == other.state && scene == other.scene && steps == other.steps
         }
 
         func hash(into hasher: inout Hasher) {
@@ -164,6 +197,7 @@ public struct EntryRecord: Sendable, Hashable {
             hasher.combine(expires)
             hasher.combine(state)
             hasher.combine(scene)
+            hasher.combine(steps)
         }
     }
 }

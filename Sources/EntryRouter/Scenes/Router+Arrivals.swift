@@ -11,7 +11,8 @@ extension Router {
     /// Admits what arrived besides its route: `source`; the sender's `id` (nil to generate one); its
     /// `collapseId`; `expiration` in epoch seconds (0 accepts the entry only if it is presented or
     /// shown in this turn); the `dedupeKey` that makes a repeat a duplicate, a sender id or launch
-    /// fingerprint (R18); the `scene` a launch entry belongs to (R2).
+    /// fingerprint (R18); the `scene` a launch entry belongs to (R2); the `steps` of the action a launch
+    /// carried, run instead of presenting it (SPEC §2.1).
     ///
     /// The id, collapseId and scene are taken, not lent: they move into the new entry rather than
     /// being copied into it and released by the caller. Given as separate values and inlined into each
@@ -21,7 +22,7 @@ extension Router {
     @inline(__always)
     mutating func admit(_ routed: Result<RouteMatch, WireError>, source: EntrySource, id: consuming String?,
                         collapseId: consuming String?, expiration: Int64?, dedupeKey: consuming DedupeKey?,
-                        scene: consuming String?) -> Admission {
+                        scene: consuming String?, steps: [RouteAction] = []) -> Admission {
         let match: RouteMatch
         switch routed {
         case .failure(let error): return .refused(error)
@@ -55,7 +56,8 @@ extension Router {
         let collapseIdTag = Inbox.Tags.tag(of: collapseId)
         let entry = Entry(id: id ?? newEntryID(), params: match.params, shape: shape,
                           collapseId: collapseId, identity: identity, scene: scene,
-                          received: turn.now, seq: newSeq(), expires: expires, source: source, state: .pending)
+                          received: turn.now, seq: newSeq(), expires: expires, source: source, state: .pending,
+                          steps: steps)
         if persisting, let dedupeKey { turn.persists.append(.seen(SeenKey(dedupeKey, at: turn.now))) }
         if expiration == 0 { turn.mustShow.append((input: turn.input, seq: entry.seq)) }
         let admitted = Admission.admitted(entry.id, seq: entry.seq)

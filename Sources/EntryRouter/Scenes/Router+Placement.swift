@@ -88,6 +88,15 @@ extension Router {
     private mutating func deliver(_ entry: consuming Entry, to scene: ReadyScene, from old: EntryState?) {
         let index = scene.index
         entry.scene = scene.name
+        if !entry.steps.isEmpty {
+            // A launch's chosen action runs now; its modal is never presented (SPEC §2.1).
+            let steps = entry.steps
+            entry.steps = []
+            run(steps, of: entry, on: scene.name)
+            entry.state = .done
+            record(entry, from: old)
+            return
+        }
         if scenes.values[index].slot?.isUpdated(by: entry) == true, var slot = scenes.values[index].slot {
             slot.entry.params = entry.params
             scenes.values[index].slot = slot
@@ -105,21 +114,27 @@ extension Router {
         if entry.kind == nil { scenes.values[index].shows.append(entry) } else { scenes.values[index].queue.insert(entry) }
     }
 
-    /// Latest wins (R6): a new entry replaces every waiting entry of its modal kind or collapseId,
-    /// unless it is about to update the active modal in place (R7), which leaves the queue alone.
-    /// With no scene, nothing is delivered nor waits in a scene: neither is looked for. `tags` are the
-    /// entry's inbox tags.
+    /// Latest wins (R6): a new entry replaces every waiting entry of its modal kind or collapseId in
+    /// the place it goes to: the queue and the gated entries of the scene it is delivered to or waits
+    /// for, or the entries pending for no scene (SPEC §2.1: never across scenes, R14). It replaces
+    /// nothing when it is about to update the active modal in place (R7), and never a launch entry.
+    /// `tags` are the entry's inbox tags.
     mutating func replaceOlder(than entry: Entry, tags: Inbox.Tags) {
-        if !scenes.isEmpty, case .deliver(let name) = destination(for: entry),
-           scenes[name]?.slot?.isUpdated(by: entry) == true {
-            return
+        let scope: String?
+        switch scenes.isEmpty ? .wait(nil) : destination(for: entry) {
+        case .deliver(let name):
+            if scenes[name]?.slot?.isUpdated(by: entry) == true { return }
+            scope = name
+        case .wait(let name):
+            scope = name
         }
         var replaced = RemovedEntries()
-        inbox.removeSharingKindOrCollapseId(with: entry, collapseIdTag: tags.collapseId, into: &replaced)
-        if !scenes.isEmpty {
-            for name in scenes.keys.sorted() {
-                replaced.append(contentsOf: scenes[name]?.removeWaiting { entry.sharesKindOrCollapseId(with: $0) } ?? [])
-            }
+        inbox.removeSharingKindOrCollapseId(with: entry, waitingFor: scope, collapseIdTag: tags.collapseId,
+                                            into: &replaced)
+        if let scope, scenes[scope] != nil {
+            replaced.append(contentsOf: scenes[scope]?.removeWaiting {
+                $0.source != .launch && entry.sharesKindOrCollapseId(with: $0)
+            } ?? [])
         }
         // Moved out, not copied: a copy of each entry would cost a retain and a release per field.
         while let gone = replaced.popFirst() {
@@ -147,8 +162,10 @@ extension Router {
 
     /// Hands a ready scene what it may take now: every unassigned pending entry (R1: the first scene
     /// that becomes ready takes them) and its own pending entries whose gates are open (R17).
+    /// Runs left waiting for this scene go first: they were accepted before anything pending arrived.
     mutating func handOver(to name: String) {
         guard scenes[name]?.isReady == true, let gates = scenes[name]?.gates else { return }
+        resumeRuns(on: name)
         let taken = inbox.entries { $0.scene == nil || ($0.scene == name && gates.allow($0.requires)) }
         // A cold start takes the whole inbox: start a new one rather than unindex entry by entry.
         if taken.count == inbox.count {

@@ -80,8 +80,8 @@ extension Router {
     }
 
     /// Removes matching waiting entries and dismisses a matching active modal (R10). A retraction
-    /// also cancels the steps an action left waiting for that modal's dismissal: what was withdrawn
-    /// must not start a flow. Returns how many entries ended `retracted`.
+    /// also cancels the steps an action left waiting for that modal's dismissal, or for its scene to
+    /// come back: what was withdrawn must not start a flow. Returns how many entries ended `retracted`.
     mutating func retract(_ target: RetractTarget) -> Int {
         let matches: (Entry) -> Bool = { entry in
             switch target {
@@ -96,14 +96,19 @@ extension Router {
             retracted += scenes[name]?.removeWaiting(where: matches) ?? []
             guard let scene = scenes[name], var slot = scene.slot, matches(slot.entry) else { continue }
             if !slot.isDismissing { turn.send(scene.connection, .dismiss(scene: name, modal: slot.modal)) }
-            slot.phase = .dismissing(then: [])
+            slot.phase = .dismissing
             if slot.entry.state == .presenting || slot.entry.state == .presented {
+                slot.entry.steps = []
                 move(&slot.entry, to: .retracted, scene: name)
                 active += 1
+            } else if !slot.entry.steps.isEmpty {
+                cancelSteps(of: &slot.entry, endingAs: .retracted)
             }
             scenes[name]?.slot = slot
         }
         for var entry in retracted { move(&entry, to: .retracted) }
-        return retracted.count + active
+        let withdrawn = removeRuns(where: matches)
+        for var entry in withdrawn { cancelSteps(of: &entry, endingAs: .retracted) }
+        return retracted.count + active + withdrawn.count
     }
 }

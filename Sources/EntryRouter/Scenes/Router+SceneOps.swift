@@ -2,7 +2,10 @@
 /// background, gate, reset. Modal and screen ops live beside this file.
 extension Router {
     mutating func sceneOp(_ name: String, _ op: SceneOp, from connection: ConnectionID) -> Result<ReplyBody, WireError> {
-        if case .connect(let launch) = op { return connect(name, launch: launch, from: connection) }
+        if case .connect(let launch, let launchId, let launchAction) = op {
+            return connect(name, launch: launch.map { Launch(entry: $0, id: launchId, action: launchAction) },
+                           from: connection)
+        }
         guard scenes[name]?.connection == connection else {
             if knownScenes.contains(name) {
                 return .failure(WireError(.notAScene, "scene \"\(name)\" is not this connection's; "
@@ -28,26 +31,51 @@ extension Router {
         return .success(.ok)
     }
 
-    /// A scene exists, not ready yet (R2, R15). A name still connected is taken over. A launch entry
-    /// that cannot be routed refuses the whole connect, so nothing changes.
-    private mutating func connect(_ name: String, launch: LaunchEntry?, from connection: ConnectionID)
-        -> Result<ReplyBody, WireError> {
-        let routed = launch.map(route)
-        if case .failure(let error)? = routed {
-            return .failure(WireError(error.code, "launch: \(error.message); scene \"\(name)\" was not connected"))
+    /// A scene's launch, as `scene.connect` carries it (R2, SPEC §2.1).
+    struct Launch {
+        var entry: LaunchEntry
+        /// The notification's identifier: replay protection goes by it when given (R18).
+        var id: String?
+        /// The notification action the user chose: its steps run once the scene is ready.
+        var action: String?
+
+        /// What makes a replay of this launch a duplicate: its notification's id, else the entry itself.
+        var dedupeKey: DedupeKey {
+            DedupeKey(fingerprint: id.map { "launch:id:" + $0 } ?? LaunchFingerprint.key(entry))
         }
+    }
+
+    /// A scene exists, not ready yet (R2, R15). A name still connected is taken over. The scene
+    /// connects whatever its launch entry is: one that cannot be kept (no route, an unknown action, a
+    /// full inbox) is refused in the reply, and nothing else changes for it.
+    private mutating func connect(_ name: String, launch: Launch?, from connection: ConnectionID)
+        -> Result<ReplyBody, WireError> {
         if scenes[name] != nil { drop(scene: name) }
         scenes[name] = Scene(name: name, connection: connection, config: config)
         knownScenes.insert(name)
         announce(name, .connected)
-        guard let launch, let routed else { return .success(.ok) }
-        if case .refused(let error) = admit(routed, source: .launch, id: nil, collapseId: nil, expiration: nil,
-                                            dedupeKey: DedupeKey(fingerprint: LaunchFingerprint.key(launch)),
-                                            scene: name) {
-            return .failure(WireError(error.code,
-                                      "scene \"\(name)\" is connected, but its launch entry was not kept: \(error.message)"))
-        }
+        guard let launch else { return .success(.ok) }
+        if let refusal = admitLaunch(launch, on: name) { return .success(.launchRefused(refusal)) }
         return .success(.ok)
+    }
+
+    /// Admits a launch entry for scene `name`; the reason it was not kept, if it was not. With an
+    /// action, the entry carries the action's steps and is never presented: they run when the scene
+    /// takes it (`dismiss` steps find no modal and do nothing).
+    private mutating func admitLaunch(_ launch: Launch, on name: String) -> WireError? {
+        let routed = route(launch.entry)
+        var steps: [RouteAction] = []
+        if let action = launch.action, case .success(let match) = routed {
+            guard let actionSteps = match.actions[action], !actionSteps.isEmpty else {
+                return WireError(.badRequest, "launch action: "
+                    + Self.unknownAction(action, route: match.route, actions: match.actions))
+            }
+            steps = actionSteps
+        }
+        let admission = admit(routed, source: .launch, id: nil, collapseId: nil, expiration: nil,
+                              dedupeKey: launch.dedupeKey, scene: name, steps: steps)
+        if case .refused(let error) = admission { return WireError(error.code, "launch: \(error.message)") }
+        return nil
     }
 
     /// A tab appearing becomes the current tab (R13c); home appearing makes the scene ready and the
@@ -84,9 +112,11 @@ extension Router {
     }
 
     /// R11: nothing from before the reset is presented after it. The queue, the unsent shows, a present
-    /// not yet acknowledged, and the pending entries this scene could take end `retracted`; the slot
-    /// and the stacks are cleared, every gate closes, and the scene waits for home again.
+    /// not yet acknowledged, the pending entries this scene could take and the runs waiting for it end
+    /// `retracted`; an acknowledged modal ends `done` (`endShownModal`). The slot and the stacks are
+    /// cleared, every gate closes, and the scene waits for home again.
     private mutating func reset(_ name: String) {
+        let slot = scenes[name]?.slot
         guard var retracted = scenes[name]?.takeUnconsumed() else { return }
         let homeTab = config.homeTab
         scenes[name]?.slot = nil
@@ -94,10 +124,12 @@ extension Router {
         scenes[name]?.readySince = nil
         scenes[name]?.stacks.removeAll()
         scenes[name]?.tab = homeTab
+        endShownModal(slot, of: name, reset: true)
         retracted += inbox.removeAll { $0.scene == nil || $0.scene == name }
         for var entry in retracted.sorted(by: { $0.seq < $1.seq }) {
             move(&entry, to: .retracted)
         }
+        for var entry in removeRuns(where: { $0.scene == name }) { cancelSteps(of: &entry, endingAs: .retracted) }
         announce(name, .reset)
     }
 
@@ -109,12 +141,14 @@ extension Router {
     }
 
     /// Forgets a scene (disconnect or takeover). A present not yet acknowledged, the queue, the unsent
-    /// shows and the entries pending for it go back to unassigned `pending`; an acknowledged modal
-    /// stays consumed.
+    /// shows and the entries pending for it go back to unassigned `pending`; an acknowledged modal is
+    /// consumed and ends `done`, and what its accepted action had left to run waits for the scene's
+    /// name (`endShownModal`).
     private mutating func drop(scene name: String) {
         guard var scene = scenes.removeValue(forKey: name) else { return }
         let released = scene.takeUnconsumed() + inbox.removeAll { $0.scene == name }
         announce(name, .disconnected)
+        endShownModal(scene.slot, of: name, reset: false)
         release(released)
     }
 }

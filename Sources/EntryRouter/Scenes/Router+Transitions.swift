@@ -114,13 +114,13 @@ extension Router {
     }
 
     mutating func newModalID() -> String {
-        defer { nextModalNumber += 1 }
-        return "m-\(nextModalNumber)"
+        defer { issued.modal += 1 }
+        return "m-\(issued.modal)"
     }
 
     mutating func newScreenID() -> String {
-        defer { nextScreenNumber += 1 }
-        return "s-\(nextScreenNumber)"
+        defer { issued.screen += 1 }
+        return "s-\(issued.screen)"
     }
 
     mutating func newSeq() -> UInt64 {
@@ -136,6 +136,10 @@ extension Router {
         // nothing is copied, moved one by one or reversed. Handing them one at a time moved each out of
         // the array, which had to be reversed first to pop them in order (about 250 instructions a
         // push for the reversal alone).
+        if persisting, issued != issuedRecorded {
+            turn.persists.append(.issued(issued))
+            issuedRecorded = issued
+        }
         if !turn.persists.isEmpty {
             output.persist(&turn.persists)
             turn.persists.removeAll(keepingCapacity: true)

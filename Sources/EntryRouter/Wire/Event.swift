@@ -12,6 +12,9 @@ public enum Event: Sendable, Hashable {
     case entry(id: String, state: EntryState, route: String, scene: String?)
     /// To watchers: a scene changed.
     case scene(scene: String, what: SceneChange)
+    /// To watchers: a screen finished without a parent to hand it to, and the router popped it (R13):
+    /// `what` is `orphan_finish` on the wire, with the screen and why.
+    case orphanFinish(scene: String, screen: String, reason: String)
 }
 
 /// What happened to a scene, as watchers see it.

@@ -83,6 +83,11 @@ extension ReplyBody {
         case .status(let report):
             out.write("\"ok\":true")
             report.encodeMembers(into: &out)
+        case .launchRefused(let error):
+            JSONWriter.writeMember("\"ok\":true,\"launch\":{\"ok\":false,\"error\":{\"code\":", error.code.rawValue,
+                                   to: &out)
+            JSONWriter.writeMember(",\"message\":", error.message, to: &out)
+            out.write("}}")
         }
     }
 }
@@ -209,6 +214,11 @@ extension Event {
         case .scene(let scene, let what):
             JSONWriter.writeMember("{\"event\":\"scene\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"what\":", what.rawValue, to: &out)
+        case .orphanFinish(let scene, let screen, let reason):
+            JSONWriter.writeMember("{\"event\":\"scene\",\"scene\":", scene, to: &out)
+            JSONWriter.writeMember(",\"what\":", SceneChange.orphanFinish.rawValue, to: &out)
+            JSONWriter.writeMember(",\"screen\":", screen, to: &out)
+            JSONWriter.writeMember(",\"reason\":", reason, to: &out)
         }
         out.write(ASCII.closeBrace)
     }

@@ -19,6 +19,10 @@ public enum ReplyBody: Sendable, Hashable {
     /// `retract`: how many entries it removed.
     case retracted(Int)
     case status(StatusReport)
+    /// `scene.connect`: the scene is connected, but its launch entry was not kept, for this reason (a
+    /// launch that matches no route, an unknown action, a full inbox). The scene still connects:
+    /// what it can show does not depend on what launched it (SPEC §2.1).
+    case launchRefused(WireError)
 }
 
 /// What a `push` or `open` reply says about its entry.

@@ -77,13 +77,17 @@ public enum LaunchEntry: Sendable, Hashable {
 
 /// The `scene.*` operations; the scene's name travels beside them in `Operation.scene`.
 public enum SceneOp: Sendable, Hashable {
-    case connect(launch: LaunchEntry?)
+    /// `launchId` is the launch notification's own identifier (replay protection goes by it when
+    /// given, R18); `launchAction` the notification action the user chose, whose steps run once the
+    /// scene is ready, without presenting the modal (SPEC §2.1).
+    case connect(launch: LaunchEntry?, launchId: String? = nil, launchAction: String? = nil)
     case appeared(screen: String)
     case presented(modal: String)
     case dismissed(modal: String)
     case action(modal: String, action: String)
     case busy(Bool)
-    case pushed(screen: String, parent: String)
+    /// `parent` nil: the coordinator that pushed the screen has no parent (seed 004).
+    case pushed(screen: String, parent: String?)
     case finish(screen: String)
     case background
     case gate(String, open: Bool)

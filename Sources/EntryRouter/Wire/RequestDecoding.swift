@@ -85,7 +85,9 @@ extension RequestFields {
         case .watch:
             return .watch
         case .sceneConnect:
-            return .scene(name: try check.requiredString("scene", scene), .connect(launch: try launchEntry(check)))
+            return .scene(name: try check.requiredString("scene", scene),
+                          .connect(launch: try launchEntry(check), launchId: try check.string("launch.id", launch?.id),
+                                   launchAction: try check.string("launch.action", launch?.action)))
         case .sceneAppeared:
             return .scene(name: try check.requiredString("scene", scene), .appeared(screen: try check.requiredString("screen", screen)))
         case .scenePresented:
@@ -99,7 +101,7 @@ extension RequestFields {
             return .scene(name: try check.requiredString("scene", scene), .busy(try check.requiredBool("busy", busy)))
         case .scenePushed:
             return .scene(name: try check.requiredString("scene", scene), .pushed(screen: try check.requiredString("screen", screen),
-                                              parent: try check.requiredString("parent", parent)))
+                                              parent: try check.parent(parent)))
         case .sceneFinish:
             return .scene(name: try check.requiredString("scene", scene), .finish(screen: try check.requiredString("screen", screen)))
         case .sceneBackground:
@@ -172,6 +174,15 @@ private struct FieldCheck {
 
     func requiredString(_ field: String, _ value: MemberValue?) throws(WireError) -> String {
         try required(string(field, value), field)
+    }
+
+    /// `scene.pushed`'s `parent`: a coordinator's name, or null for a coordinator without a parent
+    /// (seed 004). Required, so that a forgotten field is not taken for a missing parent.
+    func parent(_ value: MemberValue?) throws(WireError) -> String? {
+        guard let value else { throw missing("parent") }
+        if value.kind == .null { return nil }
+        guard let text = string(value), !text.isEmpty else { throw wrongType("parent", "a non-empty string or null") }
+        return text
     }
 
     func requiredBool(_ field: String, _ value: MemberValue?) throws(WireError) -> Bool {

@@ -37,12 +37,14 @@ struct RequestFields {
     var open: MemberValue?
     var launch: Launch?
 
-    /// `launch` as read: its two known members when it is an object.
+    /// `launch` as read: its known members when it is an object.
     struct Launch {
         var isObject = true
         var url: MemberValue?
         var push: PushPayload?
         var pushBytes = 0
+        var id: MemberValue?
+        var action: MemberValue?
     }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -135,6 +137,8 @@ struct RequestFields {
             switch key {
             case .url?: try store(&launch.url, .url, &parser)
             case .push?: try storePayload(&launch.push, &launch.pushBytes, .push, &parser)
+            case .id?: try store(&launch.id, .id, &parser)
+            case .action?: try store(&launch.action, .action, &parser)
             case let field?: try skipUnknown(field.rawValue, &unknownKeys, &parser)
             case nil: try skipUnknown(parser.lastKeyText(), &unknownKeys, &parser)
             }

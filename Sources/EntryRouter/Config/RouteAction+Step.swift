@@ -1,0 +1,16 @@
+extension RouteAction {
+    /// The step as the config writes it: `dismiss`, `selectTab:TAB` or `start:FLOW`. A store keeps an
+    /// accepted action's remaining steps in this form.
+    public var step: String {
+        switch self {
+        case .dismiss: "dismiss"
+        case .selectTab(let tab): "selectTab:" + tab
+        case .start(let flow): "start:" + flow
+        }
+    }
+
+    /// A step in the config's form; nil for anything else.
+    public static func parse(step: String) -> RouteAction? {
+        RouteAction(step: step)
+    }
+}
