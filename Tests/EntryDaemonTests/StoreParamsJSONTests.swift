@@ -66,7 +66,7 @@ import EntryRouter
             _ = try SQLiteStore(path: path).load()
         } throws: { error in
             let error = error as! StoreError
-            return error.path == path && error.message.contains("entry e-1 has source 'push', state 'pending' or params")
+            return error.path == path && error.message.contains("entry e-1 has source 'push', state 'pending', params or steps")
         }
     }
 }

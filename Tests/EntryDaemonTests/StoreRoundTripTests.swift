@@ -172,7 +172,7 @@ import Testing
         _ = try SQLiteStore(path: path)
         let database = try Database(path: path, mode: .readOnly)
         #expect(try database.scalarInt64("PRAGMA user_version") == Int64(Migrations.latestVersion))
-        #expect(Migrations.latestVersion == 6)
+        #expect(Migrations.latestVersion == 7)
         #expect(try database.scalarInt64("PRAGMA application_id") == Int64(Migrations.applicationID))
         #expect(try database.scalarText("PRAGMA journal_mode") == "wal")
     }

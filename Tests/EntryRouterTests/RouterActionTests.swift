@@ -17,7 +17,9 @@ import Testing
         var h = Self.invited()
         let accepted = h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
         #expect(accepted.events(to: 1) == [.dismiss(scene: "main", modal: "m-1")])
-        #expect(accepted.records.isEmpty)
+        // The steps after the dismiss are kept with the entry, so that a restart still runs them.
+        #expect(accepted.records.map(\.steps) == [[.selectTab("home"), .start(flow: "run")]])
+        #expect(accepted.records.map(\.state) == [.presented])
         let dismissed = h.step(1, scene("main", .dismissed(modal: "m-1")))
         #expect(dismissed.events(to: 1) == [.selectTab(scene: "main", tab: "home"),
                                             .start(scene: "main", flow: "run", params: ["sessionId": "s1"])])
@@ -105,7 +107,7 @@ import Testing
         h.step(9, open("app://record/42"))
         let finished = h.step(1, scene("main", .finish(screen: "s-1")))
         #expect(finished.events(to: 1) == [.pop(scene: "main", screen: "s-1", reason: "no parent")])
-        #expect(finished.events(to: 5) == [.scene(scene: "main", what: .orphanFinish)])
+        #expect(finished.events(to: 5) == [.orphanFinish(scene: "main", screen: "s-1", reason: "no parent")])
         #expect(h.status.scenes.first?.stacks == [:])
     }
 
@@ -126,13 +128,39 @@ import Testing
         #expect(h.status.scenes.first?.stacks == [:])
     }
 
-    @Test(arguments: [SceneOp.finish(screen: "ghost"), .pushed(screen: "s-1", parent: "p")])
-    func anUnknownOrRepeatedScreenIsABadRequestNamingTheScreen(op: SceneOp) {
+    /// SPEC §2.1: app and router screen ids never collide; a screen id used twice is refused.
+    @Test(arguments: [SceneOp.pushed(screen: "s-1", parent: "p"), .pushed(screen: "s-9", parent: nil),
+                      .pushed(screen: "edit", parent: "p")])
+    func aRepeatedScreenOrOneInTheRoutersNamespaceIsABadRequestNamingTheScreen(op: SceneOp) {
         var h = Harness()
         h.ready()
         h.step(9, open("app://record/1"))
+        h.step(1, scene("main", .pushed(screen: "edit", parent: "list")))
         let error = h.step(1, scene("main", op)).errors(to: 1).first
         #expect(error?.code == .badRequest && error?.message.contains("screen") == true)
+    }
+
+    /// R13, SPEC §2.1: finishing a screen the router does not know (shown before the scene
+    /// reconnected) takes the fallback, and says so.
+    @Test func finishingAnUnknownScreenPopsItAndTellsTheWatchers() {
+        var h = Harness()
+        h.ready()
+        h.step(5, .watch)
+        let finished = h.step(1, scene("main", .finish(screen: "ghost")))
+        #expect(finished.results(to: 1) == [.success(.ok)])
+        #expect(finished.events(to: 1) == [.pop(scene: "main", screen: "ghost", reason: "unknown screen")])
+        #expect(finished.events(to: 5) == [.orphanFinish(scene: "main", screen: "ghost", reason: "unknown screen")])
+    }
+
+    /// Seed 004: the app pushed a screen whose coordinator has no parent; its finish is popped.
+    @Test func aScreenPushedWithoutAParentIsPoppedWhenItFinishes() {
+        var h = Harness()
+        h.ready()
+        h.step(5, .watch)
+        #expect(h.step(1, scene("main", .pushed(screen: "detail", parent: nil))).results(to: 1) == [.success(.ok)])
+        let finished = h.step(1, scene("main", .finish(screen: "detail")))
+        #expect(finished.events(to: 1) == [.pop(scene: "main", screen: "detail", reason: "no parent")])
+        #expect(finished.events(to: 5) == [.orphanFinish(scene: "main", screen: "detail", reason: "no parent")])
     }
 
     @Test func aNewEntryGoesToTheSceneWhoseHomeAppearedMostRecently() {

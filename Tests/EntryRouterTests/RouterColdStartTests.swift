@@ -66,11 +66,17 @@ import Testing
         #expect(LaunchFingerprint.key(.url("app://card/7")) != LaunchFingerprint.key(a))
     }
 
-    @Test func aLaunchEntryThatCannotBeRoutedRefusesTheConnect() {
+    /// SPEC §2.1: what launched the app does not decide whether its window may connect.
+    @Test func aLaunchEntryThatCannotBeRoutedIsRefusedButTheSceneConnects() {
         var h = Harness()
         let effects = h.step(1, scene("main", .connect(launch: .url("app://nope"))))
-        #expect(effects.errorCodes == [.noRoute])
-        #expect(h.step(1, scene("main", .appeared(screen: "home"))).errorCodes == [.unknownScene])
+        guard case .success(.launchRefused(let error))? = effects.results(to: 1).first else {
+            Issue.record("expected a connected scene with its launch refused, got \(effects.results(to: 1))")
+            return
+        }
+        #expect(error.code == .noRoute && error.message.hasPrefix("launch: "))
+        #expect(h.step(1, scene("main", .appeared(screen: "home"))).results(to: 1) == [.success(.ok)])
+        #expect(h.status.scenes.map(\.ready) == [true])
     }
 
     @Test func aLaunchReplayAfterARestartIsStillADuplicate() {

@@ -37,7 +37,8 @@ import Testing
     }
 
     /// The accept flow of seed 002, cut by a disconnect after each step. Whatever the cut, the
-    /// invitation is consumed at most once and the run starts at most once.
+    /// invitation is consumed at most once and the run starts exactly once (SPEC §2.1: an accepted
+    /// action's steps run when the scene is back).
     @Test(arguments: 0...6)
     func aDisconnectAtEveryStepOfTheAcceptFlowLosesNothingAndRepeatsNothing(cut: Int) {
         var h = Harness()
@@ -50,7 +51,9 @@ import Testing
         _ = h.input(.disconnected(ConnectionID(1)))
         _ = h.endTurn()
         let acknowledged = cut >= 4
-        #expect(h.stored["e-1"]?.state == (acknowledged ? (cut >= 6 ? .done : .presented) : .pending))
+        let accepted = cut == 5
+        #expect(h.stored["e-1"]?.state == (acknowledged ? (accepted ? .presented : .done) : .pending))
+        #expect(h.stored["e-1"]?.steps == (accepted ? [.selectTab("home"), .start(flow: "run")] : []))
         let again = h.ready("main", on: 2, signedIn: true)
         events += again.events(to: 2)
         #expect(again.presentedEntries == (acknowledged ? [] : ["e-1"]))
@@ -60,7 +63,9 @@ import Testing
             events += h.step(2, scene("main", .dismissed(modal: modal))).events(to: 2)
         }
         let starts = events.filter { if case .start = $0 { true } else { false } }
-        #expect(starts.count == (acknowledged && cut < 6 ? 0 : 1))
+        #expect(starts.count == (acknowledged && !accepted && cut < 6 ? 0 : 1))
+        #expect(h.stored["e-1"]?.state == .done && h.stored["e-1"]?.steps == [])
+        #expect(h.status.counts[.presented] == 0)
         #expect(h.stored.values.filter { $0.state == .presenting }.isEmpty)
     }
 

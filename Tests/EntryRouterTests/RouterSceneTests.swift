@@ -46,13 +46,15 @@ import Testing
         #expect(h.ready("main", on: 2).presentedEntries == ["e-2"])
     }
 
-    @Test func aDisconnectWithAnAcknowledgedModalConsumesIt() {
+    /// R15 and SPEC §2.1: the modal went with its window; its entry is consumed and ends `done`.
+    @Test func aDisconnectWithAnAcknowledgedModalConsumesItAndEndsIt() {
         var h = Harness()
         h.ready()
         h.step(9, open("app://notice/a"))
         h.step(1, scene("main", .presented(modal: "m-1")))
         _ = h.input(.disconnected(ConnectionID(1)))
-        #expect(h.endTurn().records.isEmpty)
+        #expect(h.endTurn().records.map(\.state) == [.done])
+        #expect(h.status.counts[.presented] == 0)
         #expect(h.ready("main", on: 2).presents.isEmpty)
     }
 

@@ -54,7 +54,7 @@ struct Entry: Sendable {
     var record: EntryRecord {
         EntryRecord(id: id, source: source, route: shape.name, params: params, collapseId: Self.copy(collapseId),
                     kind: Self.copy(shape.kind), priority: shape.recordPriority, identity: Self.copy(identity),
-                    received: received, expires: expires, state: state, scene: Self.copy(scene))
+                    received: received, expires: expires, state: state, scene: Self.copy(scene), steps: steps)
     }
 
     /// An optional string, copied as the string it holds. Copied in place from the entry into the record,
