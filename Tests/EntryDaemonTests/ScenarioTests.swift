@@ -98,7 +98,8 @@ let repositoryRoot: String = {
         for event in events {
             // Exhaustive on purpose: a new kind of event does not compile here until it is added above.
             switch event {
-            case .present, .update, .dismiss, .selectTab, .start, .show, .pop, .detach, .entry, .scene: break
+            // `orphanFinish` is a `scene` event on the wire, listed above as `.scene`.
+            case .present, .update, .dismiss, .selectTab, .start, .show, .pop, .detach, .entry, .scene, .orphanFinish: break
             }
             var line: [UInt8] = []
             Message.event(event).encode(into: &line)
