@@ -18,7 +18,7 @@ enum RouterSetup {
             bytes = Array(EmbeddedConfig.json.utf8)
         }
         do {
-            return (try Config.load(json: bytes, file: file), file)
+            return (try Config.load(json: bytes, file: file, readFile: ConfigFileReader.read), file)
         } catch {
             let count = error.errors.count
             throw .config(file: file, message: "\(count) \(count == 1 ? "problem" : "problems"):\n\(error)")

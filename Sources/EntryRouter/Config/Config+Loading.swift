@@ -1,9 +1,14 @@
 extension Config {
     /// Reads and validates a config file (SPEC §4).
     ///
-    /// - Parameter file: the file's name, for the error messages.
+    /// - Parameters:
+    ///   - file: the file's name, for the error messages, and the place `aasa` paths are relative to.
+    ///   - readFile: reads a file the config names (an `aasa` file), by its path relative to the
+    ///     working directory; it throws when the file cannot be read. The engine itself never
+    ///     touches files: the caller that read the config passes its own reader.
     /// - Throws: every problem found, not only the first, so one run shows all there is to fix.
-    public static func load(json: [UInt8], file: String) throws(ConfigErrors) -> Config {
+    public static func load(json: [UInt8], file: String,
+                            readFile: (String) throws -> [UInt8] = Config.readNoFiles) throws(ConfigErrors) -> Config {
         let root: JSONValue
         do {
             root = try JSONValue.parse(json[...])
@@ -12,10 +17,13 @@ extension Config {
         }
         var reader = ConfigReader(file: file)
         var config = reader.read(root)
+        var errors = reader.errors
+        var warnings: [ConfigWarning] = []
+        config.readAssociations(file: file, readFile: readFile, errors: &errors, warnings: &warnings)
         let findings = ConfigValidator(config: config, file: file).findings()
-        let errors = reader.errors + findings.errors
+        errors += findings.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
-        config.warnings = findings.warnings
+        config.warnings = warnings + findings.warnings
         return config
     }
 
@@ -27,5 +35,47 @@ extension Config {
         let findings = ConfigValidator(config: self, file: file).findings()
         guard findings.errors.isEmpty else { throw ConfigErrors(findings.errors) }
         return findings.warnings
+    }
+
+    /// The reader `load` uses when its caller gives none: a config loaded that way cannot name
+    /// an `aasa` file.
+    public static func readNoFiles(_ path: String) throws -> [UInt8] {
+        throw NoFileReading()
+    }
+
+    private struct NoFileReading: Error, CustomStringConvertible {
+        var description: String { "files named by this config are not read here" }
+    }
+
+    /// `path` as seen from the directory of the config `file`: unchanged when absolute or when
+    /// the config has no directory part.
+    static func path(_ path: String, besides file: String) -> String {
+        guard !path.hasPrefix("/"), let slash = file.lastIndex(of: "/") else { return path }
+        return String(file[...slash]) + path
+    }
+
+    /// Reads the apple-app-site-association file of each `aasa` host into its `association`.
+    private mutating func readAssociations(file: String, readFile: (String) throws -> [UInt8],
+                                           errors: inout [ConfigError], warnings: inout [ConfigWarning]) {
+        for index in universalLinks.indices {
+            guard let aasa = universalLinks[index].aasa else { continue }
+            let field = "universalLinks[\(index)].aasa"
+            guard let appId, !appId.isEmpty else {
+                errors.append(ConfigError(file: file, route: nil, field: field, problem: "an apple-app-site-association file names apps by app id: set \"appId\" (PREFIX.\(bundleId)) at the top of the config"))
+                continue
+            }
+            let resolved = Self.path(aasa, besides: file)
+            let bytes: [UInt8]
+            do {
+                bytes = try readFile(resolved)
+            } catch {
+                errors.append(ConfigError(file: file, route: nil, field: field, problem: "cannot read \(resolved): \(error)"))
+                continue
+            }
+            let reading = SiteAssociation.read(json: bytes, appId: appId, file: resolved)
+            universalLinks[index].association = reading.association
+            errors += reading.errors
+            warnings += reading.warnings
+        }
     }
 }

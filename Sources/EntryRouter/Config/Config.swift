@@ -4,6 +4,9 @@
 /// so the router never meets an unknown modal kind, tab or gate.
 public struct Config: Sendable {
     public var bundleId: String
+    /// The app's application identifier, `PREFIX.bundleId` (the prefix is usually the team id):
+    /// how an apple-app-site-association file names the app. Needed only by `aasa` hosts.
+    public var appId: String?
     public var schemes: [String]
     public var universalLinks: [UniversalLinkHost]
     public var home: String
@@ -18,8 +21,10 @@ public struct Config: Sendable {
     public var warnings: [ConfigWarning] = []
 
     public init(bundleId: String, schemes: [String], universalLinks: [UniversalLinkHost], home: String,
-                gates: [String], tabs: [String], pushLinkKey: String?, modals: [String: Int], routes: [Route]) {
+                gates: [String], tabs: [String], pushLinkKey: String?, modals: [String: Int], routes: [Route],
+                appId: String? = nil) {
         self.bundleId = bundleId
+        self.appId = appId
         self.schemes = schemes
         self.universalLinks = universalLinks
         self.home = home
@@ -37,13 +42,21 @@ public struct Config: Sendable {
     public func route(named name: String) -> Route? { routes.first { $0.name == name } }
 }
 
-/// One host of the universal links and its apple-app-site-association style `paths` list.
+/// One host of the universal links and its rules: an apple-app-site-association style `paths`
+/// list, or a real apple-app-site-association file (`aasa`).
 public struct UniversalLinkHost: Sendable, Hashable {
+    /// A host name, or `*.example.com` for every subdomain of `example.com` (not itself).
     public var host: String
     public var paths: [String]
+    /// The apple-app-site-association file as the config names it, relative to the config file.
+    public var aasa: String?
+    /// What that file says about this app (`Config.appId`); read by `Config.load`.
+    public var association: SiteAssociation?
 
-    public init(host: String, paths: [String]) {
+    public init(host: String, paths: [String] = [], aasa: String? = nil, association: SiteAssociation? = nil) {
         self.host = host
         self.paths = paths
+        self.aasa = aasa
+        self.association = association
     }
 }

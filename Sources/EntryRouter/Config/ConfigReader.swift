@@ -5,7 +5,7 @@ struct ConfigReader {
     let file: String
     private(set) var errors: [ConfigError] = []
 
-    static let topKeys: Set<String> = ["bundleId", "schemes", "universalLinks", "home", "gates", "tabs",
+    static let topKeys: Set<String> = ["bundleId", "appId", "schemes", "universalLinks", "home", "gates", "tabs",
                                        "pushLinkKey", "modals", "routes"]
     static let routeKeys: Set<String> = ["name", "match", "push", "params", "modal", "show", "tab", "redirect",
                                          "identity", "ttl", "requires", "actions"]
@@ -39,7 +39,8 @@ struct ConfigReader {
             tabs: strings(top["tabs"], nil, "tabs"),
             pushLinkKey: top["pushLinkKey"].flatMap { string($0, nil, "pushLinkKey") },
             modals: readModals(top["modals"]),
-            routes: routes)
+            routes: routes,
+            appId: top["appId"].flatMap { string($0, nil, "appId") })
     }
 
     private mutating func readHost(_ value: JSONValue, _ field: String) -> UniversalLinkHost? {
@@ -47,13 +48,14 @@ struct ConfigReader {
             fail(nil, field, "expected an object {\"host\": ..., \"paths\": [...]}")
             return nil
         }
-        unknownKeys(members, ["host", "paths"], nil, field + ".")
+        unknownKeys(members, ["host", "paths", "aasa"], nil, field + ".")
         guard let hostValue = members["host"] else {
             fail(nil, field + ".host", "missing: the universal-link host name")
             return nil
         }
         guard let host = string(hostValue, nil, field + ".host") else { return nil }
-        return UniversalLinkHost(host: host, paths: strings(members["paths"], nil, field + ".paths"))
+        return UniversalLinkHost(host: host, paths: strings(members["paths"], nil, field + ".paths"),
+                                 aasa: members["aasa"].flatMap { string($0, nil, field + ".aasa") })
     }
 
     private mutating func readModals(_ value: JSONValue?) -> [String: Int] {

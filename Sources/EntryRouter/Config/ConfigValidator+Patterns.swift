@@ -48,8 +48,8 @@ extension ConfigValidator {
         if let host = pattern.host {
             if pattern.scheme != "https" {
                 fail(name, field, "\"\(text)\": plain \(pattern.scheme) is not allowed; use https with a host listed in universalLinks")
-            } else if !config.universalLinks.contains(where: { ASCII.lowercased($0.host) == host }) {
-                fail(name, field, "\"\(text)\": host \(host) is not in universalLinks; add it there or use a declared custom scheme")
+            } else if LinkHostName.entry(for: host, among: config.universalLinks.map(\.host)) == nil {
+                fail(name, field, "\"\(text)\": host \(host) is not in universalLinks (nor under a *. entry there); add it there or use a declared custom scheme")
             }
         } else if !config.schemes.contains(where: { ASCII.lowercased($0) == pattern.scheme }) {
             fail(name, field, "\"\(text)\": scheme \(pattern.scheme) is not declared in \"schemes\" (and is not https with a universal-link host)")

@@ -1,6 +1,6 @@
 extension ConfigValidator {
     /// One https pattern, with the paths its URLs can have.
-    private struct LinkPattern {
+    private struct HostPattern {
         var route: String
         var field: String
         var text: String
@@ -11,14 +11,15 @@ extension ConfigValidator {
     /// unreachable by that URL); a rule that allows paths no pattern of its host matches, and a
     /// host with no pattern at all, are warnings (such links end `no_route`).
     mutating func checkUniversalLinks() {
-        var patterns = [[LinkPattern]](repeating: [], count: config.universalLinks.count)
+        var patterns = [[HostPattern]](repeating: [], count: config.universalLinks.count)
+        let hosts = config.universalLinks.map(\.host)
         for route in config.routes {
             for (index, text) in route.match.enumerated() {
                 guard let pattern = try? URLPattern.parse(text), pattern.scheme == "https", let host = pattern.host,
-                      let hostIndex = config.universalLinks.firstIndex(where: { ASCII.lowercased($0.host) == host }) else { continue }
+                      let hostIndex = LinkHostName.entry(for: host, among: hosts) else { continue }
                 var globs = [PathGlob(pattern: pattern, trailingSlash: false)]
                 if !pattern.segments.isEmpty { globs.append(PathGlob(pattern: pattern, trailingSlash: true)) }
-                patterns[hostIndex].append(LinkPattern(route: route.name, field: "match[\(index)]", text: text, globs: globs))
+                patterns[hostIndex].append(HostPattern(route: route.name, field: "match[\(index)]", text: text, globs: globs))
             }
         }
         for (hostIndex, link) in config.universalLinks.enumerated() {

@@ -58,16 +58,24 @@ struct ConfigValidator {
                 fail(nil, field, "\"\(scheme)\" is declared twice")
             }
         }
+        checkAppId()
         var hosts: Set<String> = []
         for (index, link) in config.universalLinks.enumerated() {
             let field = "universalLinks[\(index)]"
             let host = ASCII.lowercased(link.host)
-            if host.isEmpty || host.utf8.contains(where: { !(ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")) }) {
-                fail(nil, field + ".host", "\"\(link.host)\" is not a host name (letters, digits, - and .)")
+            let name = host.hasPrefix("*.") ? host.dropFirst(2) : host[...]
+            if name.isEmpty || name.utf8.contains(where: { !(ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")) }) {
+                fail(nil, field + ".host", "\"\(link.host)\" is not a host name (letters, digits, - and ., or *. and a domain for its subdomains)")
             } else if !hosts.insert(host).inserted {
-                fail(nil, field + ".host", "\"\(link.host)\" is listed twice; merge its paths into one entry")
+                fail(nil, field + ".host", "\"\(link.host)\" is listed twice; merge its rules into one entry")
             }
-            if link.paths.isEmpty { fail(nil, field + ".paths", "empty: no URL of this host would be allowed") }
+            if link.aasa != nil {
+                if !link.paths.isEmpty {
+                    fail(nil, field, "has both \"paths\" and \"aasa\": the rules come from one of them")
+                }
+                continue
+            }
+            if link.paths.isEmpty { fail(nil, field + ".paths", "empty: no URL of this host would be allowed (or name an \"aasa\" file)") }
             for (pathIndex, rule) in link.paths.enumerated() {
                 let glob = rule.hasPrefix("NOT ") ? rule.dropFirst(4) : rule[...]
                 if !(glob.hasPrefix("/") || glob.hasPrefix("*")) {
@@ -79,6 +87,15 @@ struct ConfigValidator {
         duplicates(config.gates, "gates")
         for (index, name) in config.tabs.enumerated() where name.isEmpty { fail(nil, "tabs[\(index)]", "must not be empty") }
         for (index, name) in config.gates.enumerated() where name.isEmpty { fail(nil, "gates[\(index)]", "must not be empty") }
+    }
+
+    /// `appId` is `PREFIX.bundleId`: a file's app ids are compared with it whole.
+    private mutating func checkAppId() {
+        guard let appId = config.appId else { return }
+        let prefix = appId.hasSuffix("." + config.bundleId) ? appId.dropLast(config.bundleId.count + 1) : ""
+        if prefix.isEmpty || prefix.utf8.contains(where: { !(ASCII.isAlpha($0) || ASCII.isDigit($0)) }) {
+            fail(nil, "appId", "\"\(appId)\" is not PREFIX.\(config.bundleId): the app id prefix (usually the team id, letters and digits), a dot, then bundleId")
+        }
     }
 
     private mutating func duplicates(_ names: [String], _ field: String) {

@@ -21,8 +21,19 @@ struct LinkPathRule: Sendable {
 
 extension UniversalLinkHost {
     /// The host's rules in the order they are tried; `field` is the host's place in the config.
+    /// A component's `/` pattern is its path (`*` when it has none); its `?` and `#` make it
+    /// test more than the path.
     func pathRules(field: String) -> [LinkPathRule] {
-        paths.enumerated().map { index, rule in
+        if let association {
+            return association.components.map { component in
+                let path = component.path
+                let caseSensitive = path?.caseSensitive ?? true
+                return LinkPathRule(excludes: component.excludes, glob: PathGlob(rule: path?.compared ?? "*"),
+                                    caseSensitive: caseSensitive, testsMore: component.query != nil || component.fragment != nil,
+                                    field: "\(aasa ?? field) \(component.key)", written: path?.written ?? "*")
+            }
+        }
+        return paths.enumerated().map { index, rule in
             let excludes = rule.hasPrefix("NOT ")
             return LinkPathRule(excludes: excludes, glob: PathGlob(rule: excludes ? rule.dropFirst(4) : rule[...]),
                                 caseSensitive: true, testsMore: false, field: "\(field).paths[\(index)]", written: rule)

@@ -231,6 +231,20 @@ struct ParsedURL {
         return decoded.withUTF8(body)
     }
 
+    /// The decoded path, query, query items and fragment, for an apple-app-site-association
+    /// file's components. Built only for a host whose rules come from such a file. A fragment
+    /// with a malformed escape is kept as written (fragments are not otherwise checked).
+    func appLinkURL() -> AppLinkURL {
+        let path = withDecodedPath { String(decoding: $0, as: UTF8.self) }
+        var items: [(name: String, value: String)] = []
+        forEachQueryItem { name, value in items.append((name, value)) }
+        // The query ends where the fragment's `#` is, or at the end of the URL.
+        let fragmentStart = min(query.upperBound + 1, bytes.count)
+        let fragment = bytes[fragmentStart...]
+        return AppLinkURL(path: path, query: text(bytes[query]), items: items,
+                          fragment: PercentEncoding.decode(fragment) ?? String(decoding: fragment, as: UTF8.self))
+    }
+
     /// Calls `body` with each query item in URL order, decoded (`a` alone is `a` = ""; empty
     /// names are left out).
     func forEachQueryItem(_ body: (String, String) -> Void) {

@@ -19,8 +19,12 @@ public final class RoutingTable: EntryRouting {
     /// share one (a config has a handful); each redirect route has its own.
     private let outcomes: [Outcome]
     /// Host → rules and the trie root of its patterns; a short list, scanned (cheaper than
-    /// hashing the host).
+    /// hashing the host). A pattern host that only a wildcard entry names has an entry here too,
+    /// with the wildcard's rules.
     private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules, root: UInt32?)]
+    /// The wildcard entries (`*.example.com`) as `.example.com`, longest first, for a host the
+    /// list above does not have: looked at only then, so a listed host costs what it did.
+    private let wildcardLinks: [(suffix: String, rules: UniversalLinkRules)]
     /// The declared custom schemes and the trie root of each one's patterns.
     private let schemes: [(name: FoldedName, root: UInt32?)]
     /// The routes with a `push` selector, in file order, with their selectors compiled, and the
@@ -80,9 +84,12 @@ public final class RoutingTable: EntryRouting {
         var outcomes: [Outcome] = []
         var shared: [FinalShape: Int32] = [:]
         var pushRoutes: [(route: Int, reader: PushParams)] = []
+        var linkHosts: [String] = []
         for (index, route) in config.routes.enumerated() {
             for text in route.match {
-                if let pattern = try? URLPattern.parse(text) { builder.insert(pattern, route: index) }
+                guard let pattern = try? URLPattern.parse(text) else { continue }
+                builder.insert(pattern, route: index)
+                if pattern.scheme == "https", let host = pattern.host, !linkHosts.contains(host) { linkHosts.append(host) }
             }
             if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params, identity: route.identity))) }
             let outcome = Self.outcome(of: route, modals: config.modals)
@@ -109,10 +116,24 @@ public final class RoutingTable: EntryRouting {
             let name = FoldedName(scheme)
             return (name, trie.root(scheme: name.text, host: nil))
         }
-        self.universalLinks = config.universalLinks.map { link in
-            let host = FoldedName(link.host)
-            return (host, UniversalLinkRules(paths: link.paths), trie.root(scheme: "https", host: host.text))
+        var links: [(host: FoldedName, rules: UniversalLinkRules, root: UInt32?)] = []
+        var wildcards: [(suffix: String, rules: UniversalLinkRules)] = []
+        for link in config.universalLinks {
+            let rules = UniversalLinkRules(host: link)
+            if let suffix = LinkHostName.wildcardSuffix(link.host) {
+                wildcards.append((suffix, rules))
+            } else {
+                let host = FoldedName(link.host)
+                links.append((host, rules, trie.root(scheme: "https", host: host.text)))
+            }
         }
+        let entries = config.universalLinks.map(\.host)
+        for host in linkHosts where !links.contains(where: { $0.host.text == host }) {
+            guard let entry = LinkHostName.entry(for: host, among: entries) else { continue }
+            links.append((FoldedName(host), UniversalLinkRules(host: config.universalLinks[entry]), trie.root(scheme: "https", host: host)))
+        }
+        self.universalLinks = links
+        self.wildcardLinks = wildcards.sorted { $0.suffix.count > $1.suffix.count }
     }
 
     private static func outcome(of route: Route, modals: [String: Int]) -> Outcome {
@@ -169,14 +190,32 @@ public final class RoutingTable: EntryRouting {
         guard ASCII.equalFolded(parsed.bytes[parsed.scheme], "https") else {
             throw WireError(.notAllowed, "plain \(parsed.schemeText) is not allowed, universal links use https: \(url)")
         }
-        guard let index = universalLinks.indices.first(where: { universalLinks[$0].host.matches(parsed.bytes[host]) }) else {
+        if let index = universalLinks.indices.first(where: { universalLinks[$0].host.matches(parsed.bytes[host]) }) {
+            guard universalLinks[index].rules.allows(parsed) else { throw refused(parsed, host, url) }
+            return universalLinks[index].root
+        }
+        guard let (rules, root) = otherLink(ASCII.lowercased(parsed.bytes[host])) else {
             throw WireError(.notAllowed, "\(ASCII.lowercased(parsed.bytes[host])) is not a universal-link host of this app: \(url)")
         }
-        guard parsed.withDecodedPath({ universalLinks[index].rules.allows($0) }) else {
-            let path = parsed.withDecodedPath { String(decoding: $0, as: UTF8.self) }
-            throw WireError(.notAllowed, "path \(path) is not in the universal-link paths of \(ASCII.lowercased(parsed.bytes[host])): \(url)")
+        guard rules.allows(parsed) else { throw refused(parsed, host, url) }
+        return root
+    }
+
+    private func refused(_ parsed: ParsedURL, _ host: Range<Int>, _ url: String) -> WireError {
+        let path = parsed.withDecodedPath { String(decoding: $0, as: UTF8.self) }
+        return WireError(.notAllowed, "path \(path) is not in the universal-link paths of \(ASCII.lowercased(parsed.bytes[host])): \(url)")
+    }
+
+    /// The rules and root for a host the listed ones do not equal as written: the same host with
+    /// an explicit `:443`, or a subdomain a wildcard entry names (with no pattern of its own, so
+    /// no root).
+    private func otherLink(_ host: String) -> (UniversalLinkRules, UInt32?)? {
+        let host = LinkHostName.withoutDefaultPort(host)
+        if let link = universalLinks.first(where: { $0.host.text == host }) { return (link.rules, link.root) }
+        guard let wildcard = wildcardLinks.first(where: { host.count > $0.suffix.count && host.hasSuffix($0.suffix) }) else {
+            return nil
         }
-        return universalLinks[index].root
+        return (wildcard.rules, nil)
     }
 
     /// The captures of `layout` from `parsed`'s segments, plus its query items.

@@ -2,6 +2,9 @@
 /// tried in order and the first that matches decides; `NOT ` in front of a rule makes a match
 /// exclude the URL; a path no rule matches is excluded. `*` matches any run of characters
 /// (`/` included), `?` exactly one. Matching is case-sensitive, on the decoded path.
+///
+/// A host whose config names an apple-app-site-association file is matched by that file's
+/// components instead (`SiteAssociation`), which may test the query and fragment as well.
 struct UniversalLinkRules: Sendable {
     private struct Rule: Sendable {
         var excludes: Bool
@@ -9,12 +12,33 @@ struct UniversalLinkRules: Sendable {
     }
 
     private let rules: [Rule]
+    /// The file's components, when the host has one; `rules` is then empty.
+    private let association: SiteAssociation?
 
     init(paths: [String]) {
-        rules = paths.map { path in
+        self.init(rules: paths.map { path in
             let excludes = path.hasPrefix("NOT ")
             return Rule(excludes: excludes, glob: Array((excludes ? String(path.dropFirst(4)) : path).utf8))
+        }, association: nil)
+    }
+
+    init(host: UniversalLinkHost) {
+        if let association = host.association {
+            self.init(rules: [], association: association)
+        } else {
+            self.init(paths: host.paths)
         }
+    }
+
+    private init(rules: [Rule], association: SiteAssociation?) {
+        self.rules = rules
+        self.association = association
+    }
+
+    /// Whether the rules let `url` open the app.
+    func allows(_ url: ParsedURL) -> Bool {
+        if let association { return association.allows(url.appLinkURL()) }
+        return url.withDecodedPath { allows($0) }
     }
 
     /// Whether the rules let `path` (decoded UTF-8, with its leading `/`) open the app.
@@ -31,19 +55,24 @@ struct UniversalLinkRules: Sendable {
     /// On UTF-8, with the answers of matching by Unicode scalar: `?` takes one whole scalar, a
     /// `*` gives back one whole scalar at a time, so the text position is at a scalar boundary
     /// whenever a wildcard is tried, and literal bytes match exactly when their scalars do.
-    static func glob(_ pattern: UnsafeBufferPointer<UInt8>, matches text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var p = 0
-        var t = 0
+    ///
+    /// Generic so that the apple-app-site-association components match with the same rules on
+    /// their own arrays; each use is specialised, so the path rules' matching is unchanged.
+    static func glob<Pattern: RandomAccessCollection<UInt8>, Text: RandomAccessCollection<UInt8>>(
+        _ pattern: Pattern, matches text: Text
+    ) -> Bool where Pattern.Index == Int, Text.Index == Int {
+        var p = pattern.startIndex
+        var t = text.startIndex
         var star = -1
         var starText = 0
-        while t < text.count {
-            if p < pattern.count, pattern[p] == UInt8(ascii: "?") {
+        while t < text.endIndex {
+            if p < pattern.endIndex, pattern[p] == UInt8(ascii: "?") {
                 p += 1
                 t = scalarEnd(text, t)
-            } else if p < pattern.count, pattern[p] == text[t], pattern[p] != UInt8(ascii: "*") {
+            } else if p < pattern.endIndex, pattern[p] == text[t], pattern[p] != UInt8(ascii: "*") {
                 p += 1
                 t += 1
-            } else if p < pattern.count, pattern[p] == UInt8(ascii: "*") {
+            } else if p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") {
                 star = p
                 starText = t
                 p += 1
@@ -55,14 +84,14 @@ struct UniversalLinkRules: Sendable {
                 return false
             }
         }
-        while p < pattern.count, pattern[p] == UInt8(ascii: "*") { p += 1 }
-        return p == pattern.count
+        while p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.endIndex
     }
 
     /// Where the scalar that starts at `start` ends.
-    private static func scalarEnd(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+    private static func scalarEnd<Text: RandomAccessCollection<UInt8>>(_ text: Text, _ start: Int) -> Int where Text.Index == Int {
         var end = start + 1
-        while end < text.count, text[end] & 0xC0 == 0x80 { end += 1 }
+        while end < text.endIndex, text[end] & 0xC0 == 0x80 { end += 1 }
         return end
     }
 }

@@ -1,0 +1,261 @@
+extension SiteAssociation {
+    /// What reading an apple-app-site-association file gave: the app's components (nil when the
+    /// file is refused), the errors that refuse it, and warnings for keys iOS ignores.
+    struct Reading {
+        var association: SiteAssociation?
+        var errors: [ConfigError]
+        var warnings: [ConfigWarning]
+    }
+
+    /// Reads an apple-app-site-association file as iOS does for the app `appId`: the
+    /// `applinks.details` entries whose `appIDs` (or `appID`) name it, each entry's `components`
+    /// (or, without them, its legacy `paths`), with `defaults` from the entry, else from
+    /// `applinks`, for `caseSensitive` and `percentEncoded`. A file that does not have that shape
+    /// is refused naming the key; a key iOS would ignore is a warning.
+    ///
+    /// - Parameter file: the file's name, for the messages.
+    static func read(json: [UInt8], appId: String, file: String) -> Reading {
+        var reader = AssociationReader(file: file)
+        let components = reader.read(json: json, appId: appId)
+        return Reading(association: reader.errors.isEmpty ? components.map { SiteAssociation(components: $0) } : nil,
+                       errors: reader.errors, warnings: reader.warnings)
+    }
+}
+
+/// The pattern-matching settings a component inherits (`defaults`), each one optional so that
+/// a more specific level overrides only what it sets.
+private struct MatchDefaults {
+    var caseSensitive: Bool?
+    var percentEncoded: Bool?
+
+    func over(_ outer: MatchDefaults) -> MatchDefaults {
+        MatchDefaults(caseSensitive: caseSensitive ?? outer.caseSensitive, percentEncoded: percentEncoded ?? outer.percentEncoded)
+    }
+}
+
+/// Walks the file's JSON, collecting an error for every key of the wrong shape.
+private struct AssociationReader {
+    let file: String
+    var errors: [ConfigError] = []
+    var warnings: [ConfigWarning] = []
+
+    static let applinksKeys: Set<String> = ["apps", "details", "defaults", "substitutionVariables"]
+    static let detailKeys: Set<String> = ["appID", "appIDs", "components", "paths", "defaults"]
+    static let componentKeys: Set<String> = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
+    static let defaultsKeys: Set<String> = ["caseSensitive", "percentEncoded"]
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// The components for `appId`, in file order; nil when the file has none for it.
+    mutating func read(json: [UInt8], appId: String) -> [AppLinkComponent]? {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(json[...])
+        } catch {
+            fail("", "not valid JSON (\(error))")
+            return nil
+        }
+        guard case .object(let top) = root else {
+            fail("", "the file must be a JSON object with an \"applinks\" key")
+            return nil
+        }
+        guard let applinksValue = top["applinks"] else {
+            fail("applinks", "missing: the file declares no universal links")
+            return nil
+        }
+        guard case .object(let applinks) = applinksValue else {
+            fail("applinks", "expected an object with a \"details\" list")
+            return nil
+        }
+        ignoredKeys(applinks, Self.applinksKeys, "applinks.")
+        if applinks["substitutionVariables"] != nil {
+            fail("applinks.substitutionVariables", "substitution variables are not supported; write the patterns out")
+        }
+        let outer = defaults(applinks["defaults"], "applinks.defaults")
+        guard let detailsValue = applinks["details"] else {
+            fail("applinks.details", "missing: the list of apps and the links they open")
+            return nil
+        }
+        guard case .array(let details) = detailsValue else {
+            fail("applinks.details", "expected a list of {\"appIDs\": [...], \"components\": [...]} objects")
+            return nil
+        }
+        var components: [AppLinkComponent] = []
+        var named = false
+        var others: [String] = []
+        for (index, value) in details.enumerated() {
+            let key = "applinks.details[\(index)]"
+            guard case .object(let detail) = value else {
+                fail(key, "expected an object with \"appIDs\" and \"components\"")
+                continue
+            }
+            ignoredKeys(detail, Self.detailKeys, key + ".")
+            let apps = appIDs(detail, key)
+            let settings = defaults(detail["defaults"], key + ".defaults").over(outer)
+            let own = readComponents(detail, key, settings)
+            if apps.contains(appId) {
+                named = true
+                components += own
+            } else {
+                others += apps
+            }
+        }
+        guard errors.isEmpty else { return nil }
+        guard named else {
+            let found = others.isEmpty ? "none" : others.joined(separator: ", ")
+            fail("applinks.details", "no entry names the app \(appId) (appIDs found: \(found)); check \"appId\" in the config")
+            return nil
+        }
+        if components.isEmpty {
+            fail("applinks.details", "the entries for \(appId) list no components or paths: no link would open the app")
+            return nil
+        }
+        return components
+    }
+
+    private mutating func appIDs(_ detail: [String: JSONValue], _ key: String) -> [String] {
+        var apps: [String] = []
+        if let value = detail["appID"] {
+            if case .string(let app) = value { apps.append(app) } else { fail(key + ".appID", "expected a string (PREFIX.bundle.id)") }
+        }
+        if let value = detail["appIDs"] {
+            apps += strings(value, key + ".appIDs", "a list of app ids (PREFIX.bundle.id)")
+        }
+        if detail["appID"] == nil && detail["appIDs"] == nil {
+            fail(key, "missing: \"appIDs\" (or \"appID\"), the apps the entry is for")
+        }
+        return apps
+    }
+
+    /// The entry's components, or its legacy `paths` when it has none (iOS ignores `paths` next
+    /// to `components`).
+    private mutating func readComponents(_ detail: [String: JSONValue], _ key: String, _ settings: MatchDefaults) -> [AppLinkComponent] {
+        if let value = detail["components"] {
+            guard case .array(let list) = value else {
+                fail(key + ".components", "expected a list of component objects")
+                return []
+            }
+            return list.enumerated().compactMap { index, item in
+                component(item, "\(key).components[\(index)]", settings)
+            }
+        }
+        guard let value = detail["paths"] else { return [] }
+        let paths = strings(value, key + ".paths", "a list of path patterns (\"NOT \" in front excludes)")
+        return paths.enumerated().map { index, rule in
+            let excludes = rule.hasPrefix("NOT ")
+            let glob = excludes ? String(rule.dropFirst(4)) : rule
+            return AppLinkComponent(path: LinkPattern(written: glob, compared: glob, caseSensitive: true), query: nil,
+                                    fragment: nil, excludes: excludes, key: "\(key).paths[\(index)]")
+        }
+    }
+
+    private mutating func component(_ value: JSONValue, _ key: String, _ outer: MatchDefaults) -> AppLinkComponent? {
+        guard case .object(let members) = value else {
+            fail(key, "expected an object of \"/\", \"?\", \"#\" patterns and settings")
+            return nil
+        }
+        ignoredKeys(members, Self.componentKeys, key)
+        if let comment = members["comment"], !isString(comment) { fail(key + "[\"comment\"]", "expected a string") }
+        let settings = defaults(.object(members), key, unknownKeys: false).over(outer)
+        let caseSensitive = settings.caseSensitive ?? true
+        let percentEncoded = settings.percentEncoded ?? true
+        func pattern(_ part: String) -> LinkPattern? {
+            guard let value = members[part] else { return nil }
+            guard case .string(let text) = value else {
+                fail("\(key)[\"\(part)\"]", "expected a pattern string")
+                return nil
+            }
+            return linkPattern(text, "\(key)[\"\(part)\"]", caseSensitive, percentEncoded)
+        }
+        var query: AppLinkComponent.Query?
+        switch members["?"] {
+        case nil:
+            break
+        case .string(let text)?:
+            query = linkPattern(text, key + "[\"?\"]", caseSensitive, percentEncoded).map { .whole($0) }
+        case .object(let items)?:
+            var patterns: [String: LinkPattern] = [:]
+            for (name, item) in items.sorted(by: { $0.key < $1.key }) {
+                let itemKey = "\(key)[\"?\"].\(name)"
+                guard case .string(let text) = item else {
+                    fail(itemKey, "expected a pattern string for the query item's value")
+                    continue
+                }
+                guard let decodedName = percentEncoded ? PercentEncoding.decode(Array(name.utf8)) : name else {
+                    fail(itemKey, "malformed percent escape in the query item's name")
+                    continue
+                }
+                if let pattern = linkPattern(text, itemKey, caseSensitive, percentEncoded) { patterns[decodedName] = pattern }
+            }
+            query = .items(patterns)
+        default:
+            fail(key + "[\"?\"]", "expected a pattern string or an object of query item name → pattern")
+        }
+        let excludes = bool(members["exclude"], key + ".exclude") ?? false
+        return AppLinkComponent(path: pattern("/"), query: query, fragment: pattern("#"), excludes: excludes, key: key)
+    }
+
+    /// A pattern as it is compared: with `percentEncoded` its escapes are decoded (the URL's
+    /// parts are compared decoded, so `%61dmin` cannot slip past `/admin/*`); without, a `%` is
+    /// itself.
+    private mutating func linkPattern(_ text: String, _ key: String, _ caseSensitive: Bool, _ percentEncoded: Bool) -> LinkPattern? {
+        guard percentEncoded else { return LinkPattern(written: text, compared: text, caseSensitive: caseSensitive) }
+        guard let decoded = PercentEncoding.decode(Array(text.utf8)) else {
+            fail(key, "\"\(text)\": malformed percent escape (`%` needs two hex digits); with \"percentEncoded\": false a `%` is literal")
+            return nil
+        }
+        return LinkPattern(written: text, compared: decoded, caseSensitive: caseSensitive)
+    }
+
+    private mutating func defaults(_ value: JSONValue?, _ key: String, unknownKeys: Bool = true) -> MatchDefaults {
+        guard let value else { return MatchDefaults() }
+        guard case .object(let members) = value else {
+            fail(key, "expected an object of caseSensitive and percentEncoded")
+            return MatchDefaults()
+        }
+        if unknownKeys { ignoredKeys(members, Self.defaultsKeys, key + ".") }
+        return MatchDefaults(caseSensitive: bool(members["caseSensitive"], key + ".caseSensitive"),
+                             percentEncoded: bool(members["percentEncoded"], key + ".percentEncoded"))
+    }
+
+    // MARK: Typed reads that record what is wrong
+
+    private mutating func fail(_ key: String, _ problem: String) {
+        errors.append(ConfigError(file: file, route: nil, field: key, problem: problem))
+    }
+
+    /// Keys iOS does not read are ignored there too, but may be a typo (`exlude`): a warning.
+    private mutating func ignoredKeys(_ members: [String: JSONValue], _ known: Set<String>, _ prefix: String) {
+        for key in members.keys.sorted() where !known.contains(key) {
+            let shown = prefix.hasSuffix("]") ? "\(prefix)[\"\(key)\"]" : prefix + key
+            warnings.append(ConfigWarning(file: file, route: nil, field: shown,
+                                          problem: "unknown key, ignored; known keys are \(known.sorted().joined(separator: ", "))"))
+        }
+    }
+
+    private mutating func bool(_ value: JSONValue?, _ key: String) -> Bool? {
+        guard let value else { return nil }
+        if case .bool(let flag) = value { return flag }
+        fail(key, "expected true or false")
+        return nil
+    }
+
+    private mutating func strings(_ value: JSONValue, _ key: String, _ expected: String) -> [String] {
+        guard case .array(let items) = value else {
+            fail(key, "expected \(expected)")
+            return []
+        }
+        return items.enumerated().compactMap { index, item in
+            if case .string(let text) = item { return text }
+            fail("\(key)[\(index)]", "expected a string")
+            return nil
+        }
+    }
+
+    private func isString(_ value: JSONValue) -> Bool {
+        if case .string = value { return true }
+        return false
+    }
+}

@@ -1,0 +1,57 @@
+/// One entry of `applinks.details[].components` (or one legacy `paths` rule turned into one): a
+/// URL matches when each part it names matches; a part it leaves out matches anything.
+public struct AppLinkComponent: Sendable, Hashable {
+    /// What the `?` key asks of the query.
+    public enum Query: Sendable, Hashable {
+        /// A pattern for the whole query string, without its `?`.
+        case whole(LinkPattern)
+        /// Query item name → pattern. Every item of that name must match, and a missing item
+        /// counts as one with the empty value, as Apple documents.
+        case items([String: LinkPattern])
+    }
+
+    /// The `/` pattern, for the decoded path.
+    public var path: LinkPattern?
+    public var query: Query?
+    /// The `#` pattern, for the decoded fragment (empty when the URL has none).
+    public var fragment: LinkPattern?
+    /// A match stops the search and refuses the URL.
+    public var excludes: Bool
+    /// Where the component was written (`applinks.details[0].components[2]`), for messages.
+    public var key: String
+
+    public init(path: LinkPattern?, query: Query?, fragment: LinkPattern?, excludes: Bool, key: String) {
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.excludes = excludes
+        self.key = key
+    }
+
+    func matches(_ url: AppLinkURL) -> Bool {
+        if let path, !path.matches(url.path) { return false }
+        if let fragment, !fragment.matches(url.fragment) { return false }
+        switch query {
+        case nil:
+            return true
+        case .whole(let pattern):
+            return pattern.matches(url.query)
+        case .items(let patterns):
+            return patterns.allSatisfy { name, pattern in
+                let values = url.items.filter { $0.name == name }
+                return values.isEmpty ? pattern.matches("") : values.allSatisfy { pattern.matches($0.value) }
+            }
+        }
+    }
+}
+
+/// The parts of a universal link that components are matched against, decoded.
+struct AppLinkURL {
+    /// With its leading `/`; `/` when the URL has no path.
+    var path: String
+    /// Without its `?`; empty when there is none.
+    var query: String
+    var items: [(name: String, value: String)]
+    /// Without its `#`; empty when there is none.
+    var fragment: String
+}

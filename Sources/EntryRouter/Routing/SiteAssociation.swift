@@ -1,0 +1,18 @@
+/// What an apple-app-site-association file says about one app: its components in file order,
+/// from every `applinks.details` entry that names the app. Tried in order, the first component
+/// that matches decides (allowed unless it `exclude`s); a URL none matches is not allowed, as on
+/// iOS. Built at load time by `SiteAssociation.read`; matching is pure.
+public struct SiteAssociation: Sendable, Hashable {
+    public var components: [AppLinkComponent]
+
+    public init(components: [AppLinkComponent]) {
+        self.components = components
+    }
+
+    func allows(_ url: AppLinkURL) -> Bool {
+        for component in components where component.matches(url) {
+            return !component.excludes
+        }
+        return false
+    }
+}
