@@ -47,6 +47,13 @@ extension Config {
         var description: String { "files named by this config are not read here" }
     }
 
+    /// Whether `appId` is `PREFIX.bundleId`, the prefix letters and digits.
+    var hasValidAppId: Bool {
+        guard let appId, appId.hasSuffix("." + bundleId) else { return false }
+        let prefix = appId.dropLast(bundleId.count + 1)
+        return !prefix.isEmpty && prefix.utf8.allSatisfy { ASCII.isAlpha($0) || ASCII.isDigit($0) }
+    }
+
     /// `path` as seen from the directory of the config `file`: unchanged when absolute or when
     /// the config has no directory part.
     static func path(_ path: String, besides file: String) -> String {
@@ -60,10 +67,12 @@ extension Config {
         for index in universalLinks.indices {
             guard let aasa = universalLinks[index].aasa else { continue }
             let field = "universalLinks[\(index)].aasa"
-            guard let appId, !appId.isEmpty else {
+            guard let appId else {
                 errors.append(ConfigError(file: file, route: nil, field: field, problem: "an apple-app-site-association file names apps by app id: set \"appId\" (PREFIX.\(bundleId)) at the top of the config"))
                 continue
             }
+            // A malformed app id is the validator's to report; no file would name it.
+            guard hasValidAppId else { continue }
             let resolved = Self.path(aasa, besides: file)
             let bytes: [UInt8]
             do {

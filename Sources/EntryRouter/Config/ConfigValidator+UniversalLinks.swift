@@ -22,7 +22,8 @@ extension ConfigValidator {
                 patterns[hostIndex].append(HostPattern(route: route.name, field: "match[\(index)]", text: text, globs: globs))
             }
         }
-        for (hostIndex, link) in config.universalLinks.enumerated() {
+        // A host whose file was refused (or not read, in a config built in code) has no rules to check.
+        for (hostIndex, link) in config.universalLinks.enumerated() where link.aasa == nil || link.association != nil {
             let field = "universalLinks[\(hostIndex)]"
             let rules = link.pathRules(field: field)
             for pattern in patterns[hostIndex] {

@@ -91,11 +91,8 @@ struct ConfigValidator {
 
     /// `appId` is `PREFIX.bundleId`: a file's app ids are compared with it whole.
     private mutating func checkAppId() {
-        guard let appId = config.appId else { return }
-        let prefix = appId.hasSuffix("." + config.bundleId) ? appId.dropLast(config.bundleId.count + 1) : ""
-        if prefix.isEmpty || prefix.utf8.contains(where: { !(ASCII.isAlpha($0) || ASCII.isDigit($0)) }) {
-            fail(nil, "appId", "\"\(appId)\" is not PREFIX.\(config.bundleId): the app id prefix (usually the team id, letters and digits), a dot, then bundleId")
-        }
+        guard let appId = config.appId, !config.hasValidAppId else { return }
+        fail(nil, "appId", "\"\(appId)\" is not PREFIX.\(config.bundleId): the app id prefix (usually the team id, letters and digits), a dot, then bundleId")
     }
 
     private mutating func duplicates(_ names: [String], _ field: String) {
