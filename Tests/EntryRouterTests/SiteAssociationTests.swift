@@ -203,6 +203,8 @@ struct SiteAssociationTests {
                 field: "applinks.details[0].defaults", text: "expected an object"),
         Refusal(name: "substitution variables", file: #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": []}}"#,
                 field: "applinks.substitutionVariables", text: "not supported"),
+        Refusal(name: "a built-in substitution variable", file: file(components: #"{"/": "/$(lang)/*"}"#),
+                field: #"applinks.details[0].components[0]["/"]"#, text: "substitution variables ($(lang), $(alpha), ...) are not supported"),
         Refusal(name: "no entry for this app",
                 file: #"{"applinks": {"details": [{"appIDs": ["ZZZZZ99999.com.example.other"], "components": [{"/": "*"}]}]}}"#,
                 field: "applinks.details", text: "no entry names the app \(appId) (appIDs found: ZZZZZ99999.com.example.other)"),

@@ -201,6 +201,10 @@ private struct AssociationReader {
     /// parts are compared decoded, so `%61dmin` cannot slip past `/admin/*`); without, a `%` is
     /// itself.
     private mutating func linkPattern(_ text: String, _ key: String, _ caseSensitive: Bool, _ percentEncoded: Bool) -> LinkPattern? {
+        if text.contains("$(") {
+            fail(key, "\"\(text)\": substitution variables ($(lang), $(alpha), ...) are not supported; write the patterns out")
+            return nil
+        }
         guard percentEncoded else { return LinkPattern(written: text, compared: text, caseSensitive: caseSensitive) }
         guard let decoded = PercentEncoding.decode(Array(text.utf8)) else {
             fail(key, "\"\(text)\": malformed percent escape (`%` needs two hex digits); with \"percentEncoded\": false a `%` is literal")
