@@ -85,11 +85,12 @@ public final class RoutingTable: EntryRouting {
         var shared: [FinalShape: Int32] = [:]
         var pushRoutes: [(route: Int, reader: PushParams)] = []
         var linkHosts: [String] = []
+        var seenHosts: Set<String> = []
         for (index, route) in config.routes.enumerated() {
             for text in route.match {
                 guard let pattern = try? URLPattern.parse(text) else { continue }
                 builder.insert(pattern, route: index)
-                if pattern.scheme == "https", let host = pattern.host, !linkHosts.contains(host) { linkHosts.append(host) }
+                if pattern.scheme == "https", let host = pattern.host, seenHosts.insert(host).inserted { linkHosts.append(host) }
             }
             if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params, identity: route.identity))) }
             let outcome = Self.outcome(of: route, modals: config.modals)

@@ -11,38 +11,45 @@ struct UniversalLinkRules: Sendable {
         var glob: [UInt8]
     }
 
-    private let rules: [Rule]
-    /// The file's components, when the host has one; `rules` is then empty.
-    private let association: SiteAssociation?
+    /// One reference either way, so that reading a host's rules retains one object, as it did
+    /// before files could be named.
+    private enum Source: Sendable {
+        case paths([Rule])
+        case association(SiteAssociation)
+    }
+
+    private let source: Source
 
     init(paths: [String]) {
-        self.init(rules: paths.map { path in
+        self.init(source: .paths(paths.map { path in
             let excludes = path.hasPrefix("NOT ")
             return Rule(excludes: excludes, glob: Array((excludes ? String(path.dropFirst(4)) : path).utf8))
-        }, association: nil)
+        }))
     }
 
     init(host: UniversalLinkHost) {
         if let association = host.association {
-            self.init(rules: [], association: association)
+            self.init(source: .association(association))
         } else {
             self.init(paths: host.paths)
         }
     }
 
-    private init(rules: [Rule], association: SiteAssociation?) {
-        self.rules = rules
-        self.association = association
+    private init(source: Source) {
+        self.source = source
     }
 
     /// Whether the rules let `url` open the app.
     func allows(_ url: ParsedURL) -> Bool {
-        if let association { return association.allows(url.appLinkURL()) }
-        return url.withDecodedPath { allows($0) }
+        switch source {
+        case .paths: url.withDecodedPath { allows($0) }
+        case .association(let association): association.allows(url.appLinkURL())
+        }
     }
 
-    /// Whether the rules let `path` (decoded UTF-8, with its leading `/`) open the app.
+    /// Whether the `paths` rules let `path` (decoded UTF-8, with its leading `/`) open the app.
     func allows(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .paths(let rules) = source else { return false }
         for rule in rules where rule.glob.withUnsafeBufferPointer({ Self.glob($0, matches: path) }) {
             return !rule.excludes
         }
@@ -58,6 +65,7 @@ struct UniversalLinkRules: Sendable {
     ///
     /// Generic so that the apple-app-site-association components match with the same rules on
     /// their own arrays; each use is specialised, so the path rules' matching is unchanged.
+    @inline(__always)
     static func glob<Pattern: RandomAccessCollection<UInt8>, Text: RandomAccessCollection<UInt8>>(
         _ pattern: Pattern, matches text: Text
     ) -> Bool where Pattern.Index == Int, Text.Index == Int {
