@@ -54,7 +54,7 @@ private struct AssociationReader {
         do {
             root = try JSONValue.parse(json[...])
         } catch {
-            fail("", "not valid JSON (\(error))")
+            errors.append(ConfigError(syntax: error, in: json, file: file))
             return nil
         }
         guard case .object(let top) = root else {
