@@ -138,7 +138,7 @@ import Testing
     @Test func aLaunchWithAnUnknownActionIsRefusedAndTheSceneConnects() {
         var h = Harness()
         let effects = h.step(1, scene("main", .connect(launch: .url("app://invite/s9"), launchAction: "join")))
-        guard case .success(.launchRefused(let error))? = effects.results(to: 1).first else {
+        guard case .success(.connected(let setup))? = effects.results(to: 1).first, let error = setup.launchRefusal else {
             Issue.record("expected the launch refused, got \(effects.results(to: 1))")
             return
         }
@@ -159,5 +159,39 @@ import Testing
         #expect(shown.presents.map(\.entry) == ["e-1"])
         h.step(1, scene("main", .dismissed(modal: "m-1")))
         #expect(h.status.scenes.first?.active?.entry == "e-2")
+    }
+}
+
+/// A scene that knows its app: `scene.connect` says what home, tabs and gates are, and
+/// `scene.appeared` whether the scene is ready and what it still waits for.
+@Suite struct RouterSceneSetupTests {
+    @Test func theConnectReplyCarriesHomeTabsAndGates() {
+        var h = Harness()
+        let reply = h.step(1, scene("main", .connect(launch: nil))).results(to: 1)
+        #expect(reply == [.success(.connected(SceneSetup(home: "home", tabs: ["home", "records", "mypage"],
+                                                         gates: ["signedIn"])))])
+    }
+
+    @Test func theAppearedReplySaysWhatTheSceneWaitsFor() {
+        var h = Harness()
+        h.step(1, scene("main", .connect(launch: nil)))
+        #expect(h.step(1, scene("main", .appeared(screen: "records"))).results(to: 1)
+            == [.success(.appeared(SceneReadiness(ready: false, home: "home", closedGates: ["signedIn"])))])
+        h.step(1, scene("main", .gate("signedIn", open: true)))
+        #expect(h.step(1, scene("main", .appeared(screen: "home"))).results(to: 1)
+            == [.success(.appeared(SceneReadiness(ready: true, home: "home", closedGates: [])))])
+    }
+
+    @Test func theRepliesAreEncodedForAScene() {
+        var line: [UInt8] = []
+        Message.reply(Reply(req: .number(1), body: .success(.appeared(
+            SceneReadiness(ready: false, home: "feed", closedGates: ["signedIn", "onboarded"]))))).encode(into: &line)
+        #expect(String(decoding: line, as: UTF8.self)
+            == #"{"req":1,"ok":true,"ready":false,"home":"feed","closedGates":["signedIn","onboarded"]}"# + "\n")
+        line = []
+        Message.reply(Reply(req: .number(2), body: .success(.connected(SceneSetup(
+            home: "feed", tabs: ["feed", "me"], gates: [], launchRefusal: WireError(.noRoute, "launch: no")))))).encode(into: &line)
+        #expect(String(decoding: line, as: UTF8.self) == #"{"req":2,"ok":true,"home":"feed","tabs":["feed","me"],"gates":[],"#
+            + #""launch":{"ok":false,"error":{"code":"no_route","message":"launch: no"}}}"# + "\n")
     }
 }

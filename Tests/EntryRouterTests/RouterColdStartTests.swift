@@ -32,7 +32,7 @@ import Testing
     @Test func aLaunchEntryIsPresentedOnlyAfterHomeAppeared() {
         var h = Harness()
         let connected = h.step(1, scene("main", .connect(launch: .url("app://card/7"))))
-        #expect(connected.results(to: 1) == [.success(.ok)])
+        #expect(connected.results(to: 1) == [.success(.connected(FakeRouting.setup))])
         #expect(connected.records.map(\.source) == [.launch])
         #expect(connected.records.map(\.scene) == ["main"])
         #expect(connected.presents.isEmpty)
@@ -52,7 +52,8 @@ import Testing
         h.send(2, scene("restored", .connect(launch: launch)))
         h.send(2, scene("restored", .appeared(screen: "home")))
         let replay = h.endTurn()
-        #expect(replay.results(to: 2) == [.success(.ok), .success(.ok)])
+        let ready = SceneReadiness(ready: true, home: "home", closedGates: ["signedIn"])
+        #expect(replay.results(to: 2) == [.success(.connected(FakeRouting.setup)), .success(.appeared(ready))])
         #expect(replay.presents.isEmpty)
         #expect(replay.records.isEmpty)
     }
@@ -70,12 +71,13 @@ import Testing
     @Test func aLaunchEntryThatCannotBeRoutedIsRefusedButTheSceneConnects() {
         var h = Harness()
         let effects = h.step(1, scene("main", .connect(launch: .url("app://nope"))))
-        guard case .success(.launchRefused(let error))? = effects.results(to: 1).first else {
+        guard case .success(.connected(let setup))? = effects.results(to: 1).first, let error = setup.launchRefusal else {
             Issue.record("expected a connected scene with its launch refused, got \(effects.results(to: 1))")
             return
         }
         #expect(error.code == .noRoute && error.message.hasPrefix("launch: "))
-        #expect(h.step(1, scene("main", .appeared(screen: "home"))).results(to: 1) == [.success(.ok)])
+        #expect(h.step(1, scene("main", .appeared(screen: "home"))).results(to: 1)
+            == [.success(.appeared(SceneReadiness(ready: true, home: "home", closedGates: ["signedIn"])))])
         #expect(h.status.scenes.map(\.ready) == [true])
     }
 

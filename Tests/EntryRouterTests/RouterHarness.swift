@@ -49,6 +49,9 @@ struct FakeRouting: EntryRouting {
         }
     }
 
+    /// What `scene.connect` tells a scene of this config.
+    static let setup = SceneSetup(home: config.home, tabs: config.tabs, gates: config.gates)
+
     static let config = Config(
         bundleId: "com.example.app", schemes: ["app"], universalLinks: [UniversalLinkHost(host: "app.test", paths: ["*"])],
         home: "home", gates: ["signedIn"], tabs: ["home", "records", "mypage"], pushLinkKey: "link",

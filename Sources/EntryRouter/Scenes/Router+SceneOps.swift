@@ -15,7 +15,9 @@ extension Router {
         }
         switch op {
         case .connect: return .success(.ok)
-        case .appeared(let screen): appeared(name, screen: screen)
+        case .appeared(let screen):
+            appeared(name, screen: screen)
+            return .success(.appeared(readiness(of: name)))
         case .presented(let modal): presented(name, modal: modal)
         case .dismissed(let modal): dismissed(name, modal: modal)
         case .action(let modal, let action): return act(name, modal: modal, action: action)
@@ -54,9 +56,16 @@ extension Router {
         scenes[name] = Scene(name: name, connection: connection, config: config)
         knownScenes.insert(name)
         announce(name, .connected)
-        guard let launch else { return .success(.ok) }
-        if let refusal = admitLaunch(launch, on: name) { return .success(.launchRefused(refusal)) }
-        return .success(.ok)
+        var setup = SceneSetup(home: config.home, tabs: config.tabs, gates: config.gates)
+        if let launch { setup.launchRefusal = admitLaunch(launch, on: name) }
+        return .success(.connected(setup))
+    }
+
+    /// Whether scene `name` is ready, and what it still waits for.
+    private func readiness(of name: String) -> SceneReadiness {
+        let gates = scenes[name]?.gates
+        return SceneReadiness(ready: scenes[name]?.isReady == true, home: config.home,
+                              closedGates: config.gates.filter { gates?.allow([$0]) != true })
     }
 
     /// Admits a launch entry for scene `name`; the reason it was not kept, if it was not. With an

@@ -83,12 +83,29 @@ extension ReplyBody {
         case .status(let report):
             out.write("\"ok\":true")
             report.encodeMembers(into: &out)
-        case .launchRefused(let error):
-            JSONWriter.writeMember("\"ok\":true,\"launch\":{\"ok\":false,\"error\":{\"code\":", error.code.rawValue,
-                                   to: &out)
-            JSONWriter.writeMember(",\"message\":", error.message, to: &out)
-            out.write("}}")
+        case .connected(let setup):
+            JSONWriter.writeMember("\"ok\":true,\"home\":", setup.home, to: &out)
+            writeStrings(",\"tabs\":[", setup.tabs, to: &out)
+            writeStrings(",\"gates\":[", setup.gates, to: &out)
+            if let error = setup.launchRefusal {
+                JSONWriter.writeMember(",\"launch\":{\"ok\":false,\"error\":{\"code\":", error.code.rawValue, to: &out)
+                JSONWriter.writeMember(",\"message\":", error.message, to: &out)
+                out.write("}}")
+            }
+        case .appeared(let readiness):
+            out.write(readiness.ready ? "\"ok\":true,\"ready\":true" : "\"ok\":true,\"ready\":false")
+            if !readiness.ready { JSONWriter.writeMember(",\"home\":", readiness.home, to: &out) }
+            writeStrings(",\"closedGates\":[", readiness.closedGates, to: &out)
         }
+    }
+
+    /// `opening` (a member name and `[`), the strings, and `]`.
+    private func writeStrings<Sink: JSONSink & ~Copyable>(_ opening: StaticString, _ strings: [String], to out: inout Sink) {
+        out.write(opening)
+        for (index, string) in strings.enumerated() {
+            JSONWriter.writeMember(index == 0 ? "" : ",", string, to: &out)
+        }
+        out.write("]")
     }
 }
 
