@@ -32,7 +32,7 @@ public enum ConfigCheck {
             throw .unreadable(file: file, reason: String(cString: strerror(errno)))
         }
         do {
-            return try Config.load(json: bytes, file: file)
+            return try Config.load(json: bytes, file: file, readFile: ConfigFileReader.read)
         } catch {
             throw .invalid(error)
         }
