@@ -132,3 +132,16 @@ import Testing
         #expect(h.step(1, scene("main", .dismissed(modal: "m-1"))).presents.isEmpty)
     }
 }
+
+/// Ids are byte-exact everywhere: a retraction by a canonically equivalent id is another id.
+@Suite struct RouterRetractBytesTests {
+    @Test(arguments: [RetractTarget.id("cafe\u{301}"), .collapseId("cafe\u{301}")])
+    func aRetractionMatchesIdsAndCollapseIdsByteForByte(target: RetractTarget) {
+        var h = Harness()
+        h.step(9, push("notice", "a", id: "caf\u{e9}", collapseId: "caf\u{e9}"))
+        h = h.restarted()
+        #expect(h.step(9, .retract(target)).results(to: 9) == [.success(.retracted(0))])
+        #expect(h.status.pending.map(\.id) == ["caf\u{e9}"])
+        #expect(h.step(9, .retract(.id("caf\u{e9}"))).results(to: 9) == [.success(.retracted(1))])
+    }
+}

@@ -83,11 +83,13 @@ extension Router {
     /// also cancels the steps an action left waiting for that modal's dismissal, or for its scene to
     /// come back: what was withdrawn must not start a flow. Returns how many entries ended `retracted`.
     mutating func retract(_ target: RetractTarget) -> Int {
+        // Byte for byte, as the dedupe window and the inbox's indexes tell ids apart: `==` on strings
+        // would take "café" and "cafe\u{301}" for one id.
         let matches: (Entry) -> Bool = { entry in
             switch target {
-            case .id(let id): return entry.id == id
-            case .kind(let kind): return entry.kind == kind
-            case .collapseId(let collapseId): return entry.collapseId == collapseId
+            case .id(let id): return entry.id.utf8.elementsEqual(id.utf8)
+            case .kind(let kind): return entry.kind.map { $0.utf8.elementsEqual(kind.utf8) } ?? false
+            case .collapseId(let collapseId): return entry.collapseId.map { $0.utf8.elementsEqual(collapseId.utf8) } ?? false
             }
         }
         var retracted = inbox.removeAll(where: matches)
