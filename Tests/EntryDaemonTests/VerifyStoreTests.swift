@@ -7,7 +7,7 @@ import Testing
         let daemon = LiveDaemon()
         #expect(daemon.readiness == "READY=1")
         let client = try daemon.client()
-        #expect(try daemon.ask(#"{"op":"open","url":"materunner://records/3"}"#, on: client)["ok"] == "true")
+        #expect(try daemon.ask(#"{"op":"open","url":"materunner://records/3","id":"r-3"}"#, on: client)["ok"] == "true")
         let store = daemon.directory.file("store.sqlite")
         let busy = Spawned.run(Spawned.entryd, ["verify-store", "--store", store])
         #expect(busy.waitForExit() == 74)
@@ -15,7 +15,7 @@ import Testing
         #expect(daemon.stop() == 0)
         let verified = Spawned.run(Spawned.entryd, ["verify-store", "--store", store])
         #expect(verified.waitForExit() == 0)
-        #expect(verified.stdoutText == "\(store): ok\n")
+        #expect(verified.stdoutText == "\(store): ok; entries: 1 (pending 1); dedupe keys: 1\n")
     }
 
     @Test func aMissingStoreIsNotCreated() {
