@@ -7,6 +7,8 @@ final class Spawned {
     let pid: pid_t
     private var outFD: Int32
     private var errFD: Int32
+    /// The write end of the child's standard input, when the test types into it.
+    private var inFD: Int32 = -1
     private(set) var stdout: [UInt8] = []
     private(set) var stderr: [UInt8] = []
     private var exitStatus: Int32?
@@ -26,13 +28,16 @@ final class Spawned {
         return env.merging(extra) { $1 }
     }
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = Spawned.environment()) {
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+    /// `input: true` gives the child a pipe as standard input, for `type(_:)`; else it shares the test's.
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = Spawned.environment(), input: Bool = false) {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [-1, -1]
         pipe(&outPipe)
         pipe(&errPipe)
-        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        if input { pipe(&inPipe) }
+        for fd in outPipe + errPipe + inPipe where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
+        if input { posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         // Tests run in parallel and spawn children of their own: any other descriptor of this process
@@ -49,6 +54,8 @@ final class Spawned {
         envp.forEach { free($0) }
         close(outPipe[1])
         close(errPipe[1])
+        if input { close(inPipe[0]) }
+        inFD = inPipe[1]
         self.pid = pid
         outFD = outPipe[0]
         errFD = errPipe[0]
@@ -62,6 +69,14 @@ final class Spawned {
     }
 
     func signal(_ signum: Int32) { kill(pid, signum) }
+
+    /// Writes `text` to the child's standard input (see `input:`). A child that has exited already
+    /// makes the write fail, not the test process die of SIGPIPE.
+    func type(_ text: String) {
+        Glibc.signal(SIGPIPE, SIG_IGN)
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(inFD, $0.baseAddress, $0.count) }
+    }
 
     /// Reads both pipes until they close (the process exited), then reaps it. A process still running
     /// after the timeout is killed and reported as status -1.
@@ -122,6 +137,7 @@ final class Spawned {
             kill(pid, SIGKILL)
             waitForExit()
         }
+        if inFD >= 0 { close(inFD) }
         if outFD >= 0 { close(outFD) }
         if errFD >= 0 { close(errFD) }
     }
