@@ -272,10 +272,11 @@ public final class Daemon {
 
     /// The peer finished sending, and its last lines are answered: a sender's connection closes once
     /// they are written, and so does one whose peer closed its socket; a watcher or scene that only
-    /// half-closed is written to until it closes (a write then fails).
+    /// half-closed is written to until it closes.
     private func endInput(of connection: Connection) {
         if connection.role.receivesEvents && !connection.peerClosed {
             log.debug("peer finished sending; still writing to it", ["conn": "\(connection.id)"])
+            connection.closeWhenPeerHangsUp()
         } else {
             connection.closeAfterFlush(.endOfInput)
         }

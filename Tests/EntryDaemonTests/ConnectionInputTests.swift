@@ -67,6 +67,39 @@ struct ConnectionInputTests {
         echo.closeAll()
         try loop.close()
     }
+
+    /// A connection kept after its peer half-closed is closed when the peer closes its socket, with
+    /// nothing written to it; until then the loop waits (the end of stream, seen once, does not
+    /// wake it again).
+    @Test func aHalfClosedPeerThatClosesIsNoticedWithoutAWrite() throws {
+        let directory = TemporaryDirectory()
+        let loop = try Loop()
+        let echo = try LoopTests.Echo(loop: loop, path: directory.file("s"))
+        echo.keepsHalfClosed = true
+        var client: Client? = try Client(path: directory.file("s"))
+        try client?.send("hello")
+        client?.finishSending()
+        LoopTests.run(loop) { echo.ended == 1 }
+        let quiet = try LoopTimer(loop: loop)
+        var waited = false
+        quiet.start(afterMilliseconds: 100) { waited = true }
+        var iterations = 0
+        LoopTests.run(loop) {
+            iterations += 1
+            return waited
+        }
+        #expect(echo.closed.isEmpty)
+        #expect(iterations < 10, "the loop woke \(iterations) times in 100 ms")
+        #expect(LoopTests.text(try client?.readLine(timeoutMilliseconds: 1000)) == "hello")
+        client = nil
+        var timedOut = false
+        quiet.start(afterMilliseconds: 5000) { timedOut = true }
+        LoopTests.run(loop) { !echo.closed.isEmpty || timedOut }
+        #expect(echo.closed == [.endOfInput], "not closed within 5 s of the peer's close")
+        quiet.close()
+        echo.closeAll()
+        try loop.close()
+    }
 }
 
 /// The daemon at a peer's half-close (`shutdown(SHUT_WR)`): the last request is answered even
@@ -90,5 +123,23 @@ struct ConnectionInputTests {
         #expect(try sender.request(#""op":"open","url":"materunner://records/7","id":"half-1""#).isOK)
         let event = try watcher.event { $0["event"]?.stringValue == "entry" }
         #expect(event.text("id") == "half-1")
+    }
+
+    /// A scene that half-closes stays connected; when it then closes its socket it is disconnected
+    /// at once, though nothing was written to it.
+    @Test func aSceneThatHalfClosesAndThenClosesIsDisconnected() throws {
+        let daemon = LiveDaemon()
+        let watcher = try LiveConnection(daemon)
+        #expect(try watcher.request(#""op":"watch""#).isOK)
+        var scene: LiveConnection? = try LiveConnection(daemon)
+        #expect(try scene?.request(#""op":"scene.connect","scene":"main""#).isOK == true)
+        #expect(try scene?.request(#""op":"scene.appeared","scene":"main","screen":"home""#).isOK == true)
+        scene?.client.finishSending()
+        let status = try LiveConnection(daemon)
+        let scenes = try status.request(#""op":"status""#)["scenes"]?.arrayValue ?? []
+        #expect(scenes.map { $0.text("scene") } == ["main"], "still connected after the half-close")
+        scene = nil
+        let gone = try watcher.event { $0.text("event") == "scene" && $0.text("what") == "disconnected" }
+        #expect(gone.text("scene") == "main")
     }
 }

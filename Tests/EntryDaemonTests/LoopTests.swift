@@ -19,6 +19,10 @@ struct LoopTests {
         var tooLarge = 0
         var closed: [Connection.CloseReason] = []
         var echoes = true
+        /// Keep a connection whose peer half-closed, until the peer closes it, instead of closing it
+        /// once its echoes are written.
+        var keepsHalfClosed = false
+        var ended = 0
 
         init(loop: Loop, path: String, limits: ConnectionLimits = ConnectionLimits()) throws {
             self.loop = loop
@@ -53,7 +57,12 @@ struct LoopTests {
         }
 
         func connectionReachedEnd(_ connection: Connection) {
-            connection.closeAfterFlush(.endOfInput)
+            ended += 1
+            if keepsHalfClosed {
+                connection.closeWhenPeerHangsUp()
+            } else {
+                connection.closeAfterFlush(.endOfInput)
+            }
         }
 
         func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {

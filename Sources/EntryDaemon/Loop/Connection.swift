@@ -86,6 +86,8 @@ public final class Connection: UVHandleOwner {
     /// turn. The buffer keeps its capacity, so a busy connection encodes without reallocating.
     @exclusivity(unchecked) private var staged = OutputBuffer()
     private let stallTimer: LoopTimer
+    /// Watches a peer that half-closed for its close, while the connection is kept for writing.
+    private var hangupWatch: HangupWatch?
     @exclusivity(unchecked) public private(set) var isClosing = false
     /// Reading was started and not ended for good (end of input, an oversized frame, shutdown).
     @exclusivity(unchecked) private var inputOpen = false
@@ -251,6 +253,8 @@ public final class Connection: UVHandleOwner {
         isClosing = true
         inputOpen = false
         stallTimer.close()
+        hangupWatch?.close()
+        hangupWatch = nil
         closeHandle(asHandle(pipe))
         delegate?.connectionClosed(self, reason: reason)
     }
@@ -341,6 +345,16 @@ public final class Connection: UVHandleOwner {
                 uv_read_start(asStream(pipe), onAlloc, onRead)
             }
         }
+    }
+
+    /// Keeps a connection whose peer half-closed for writing, and closes it (as the end of its input)
+    /// once the peer closes its socket. Without a descriptor to spare, the close is noticed at the
+    /// next write instead.
+    public func closeWhenPeerHangsUp() {
+        guard peerEnded, !isClosing, hangupWatch == nil else { return }
+        var fd: uv_os_fd_t = -1
+        guard uv_fileno(asHandle(pipe), &fd) == 0 else { return }
+        hangupWatch = HangupWatch(loop: loop, watching: fd) { [unowned self] in close(.endOfInput) }
     }
 
     /// Whether the peer closed its socket: a Unix socket reports a hang-up once both directions are
