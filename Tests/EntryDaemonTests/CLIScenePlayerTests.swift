@@ -5,6 +5,7 @@ import Testing
 /// The scene `entryd scene` and `entryd demo` play, driven without a daemon.
 @Suite struct CLIScenePlayerTests {
     static func event(_ line: String) -> JSONValue { try! JSONValue.parse(Array(line.utf8)[...]) }
+    func event(_ line: String) -> JSONValue { Self.event(line) }
     static let present = event(#"{"event":"present","scene":"main","modal":"m-1","kind":"invitation","route":"invitation","entry":"e-1","params":{}}"#)
 
     /// Each request as `op` plus the fields a test looks at.
@@ -19,10 +20,21 @@ import Testing
         let start = player.start(now: 0)
         #expect(Self.ops(start) == [#"scene.connect launch={"url":"materunner://tutorial/1"}"#, "scene.gate gate=signedIn open=true"])
         #expect(start.allSatisfy { $0["scene"] == .string("ipad") })
-        #expect(player.deadline == 500)
-        #expect(player.tick(now: 499).isEmpty)
-        #expect(Self.ops(player.tick(now: 500)) == ["scene.appeared screen=home"])
+        // The app's home comes with the connect reply: the appearance waits for it.
         #expect(player.deadline == nil)
+        let reply = event(#"{"req":1,"ok":true,"home":"feed","tabs":["feed"],"gates":["signedIn"]}"#)
+        #expect(player.receive(reply, now: 10).isEmpty)
+        #expect(player.deadline == 510)
+        #expect(player.tick(now: 509).isEmpty)
+        #expect(Self.ops(player.tick(now: 510)) == ["scene.appeared screen=feed"])
+        #expect(player.deadline == nil)
+    }
+
+    @Test func aHomeGivenOnTheCommandLineAppearsWithoutWaitingForTheReply() {
+        var options = SceneOptions()
+        options.home = "catalog"
+        var player = ScenePlayer(options)
+        #expect(Self.ops(player.start(now: 0)) == ["scene.connect", "scene.appeared screen=catalog"])
     }
 
     @Test func autoAcceptCountsTheModalOnceEverythingItCausedArrived() {

@@ -3,8 +3,9 @@ import EntryRouter
 /// What `entryd scene` plays, read from its flags.
 public struct SceneOptions: Sendable, Hashable {
     public var name = "main"
-    /// The screen sent in `scene.appeared` (the config's `home`).
-    public var home = "home"
+    /// The screen sent in `scene.appeared`; nil for the app's own home, which the daemon's
+    /// `scene.connect` reply names.
+    public var home: String?
     /// `{"url": ...}` or `{"push": {...}}`, sent in `scene.connect` (R2).
     public var launch: JSONValue?
     /// Milliseconds after connecting until `scene.appeared`.

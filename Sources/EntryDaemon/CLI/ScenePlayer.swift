@@ -18,18 +18,25 @@ public struct ScenePlayer: Sendable {
     public private(set) var finished = false
     private var nextReq = 1
     private var appearAt: Int64?
+    /// The screen that makes this scene ready: `--home`, else the one the connect reply names.
+    private var home: String?
     private var autoAt: (modal: String, at: Int64)?
     /// Requests whose reply matters: an automatic action (refused → dismiss instead), a dismissal
     /// acknowledgement (→ sync), a sync (→ handled).
     private var awaiting: [Int: Awaited] = [:]
 
     private enum Awaited: Sendable {
+        /// The connect reply, which names the app's home when `--home` did not.
+        case connected
         case autoAction(modal: String)
         case dismissed
         case sync
     }
 
-    public init(_ options: SceneOptions) { self.options = options }
+    public init(_ options: SceneOptions) {
+        self.options = options
+        home = options.home
+    }
 
     /// When `tick` next has something to do, if ever.
     public var deadline: Int64? {
@@ -40,10 +47,12 @@ public struct ScenePlayer: Sendable {
     public mutating func start(now: Int64) -> [JSONValue] {
         var connect: [String: JSONValue] = ["op": .string("scene.connect")]
         if let launch = options.launch { connect["launch"] = launch }
-        var out = [request(connect)]
+        var out = [request(connect, awaiting: home == nil ? .connected : nil)]
         for gate in options.gates {
             out.append(request(["op": .string("scene.gate"), "gate": .string(gate), "open": .bool(true)]))
         }
+        // Without `--home` the appearance waits for the connect reply, which names the app's home.
+        guard home != nil else { return out }
         appearAt = now + options.appearAfter
         return out + tick(now: now)
     }
@@ -51,9 +60,9 @@ public struct ScenePlayer: Sendable {
     /// What is due at `now`: the home appearance, an automatic action.
     public mutating func tick(now: Int64) -> [JSONValue] {
         var out: [JSONValue] = []
-        if let at = appearAt, at <= now {
+        if let at = appearAt, at <= now, let home {
             appearAt = nil
-            out.append(request(["op": .string("scene.appeared"), "screen": .string(options.home)]))
+            out.append(request(["op": .string("scene.appeared"), "screen": .string(home)]))
         }
         if let auto = autoAt, auto.at <= now, let active, active.modal == auto.modal {
             autoAt = nil
@@ -76,6 +85,10 @@ public struct ScenePlayer: Sendable {
         guard case .number(let number)? = message["req"], let awaited = awaiting.removeValue(forKey: Int(number)) else { return [] }
         let ok = message["ok"] == .bool(true)
         switch awaited {
+        case .connected:
+            home = message["home"]?.stringValue ?? "home"
+            appearAt = now + options.appearAfter
+            return tick(now: now)
         case .autoAction(let modal):
             return ok || active?.modal != modal ? [] : [dismissed(modal)]
         case .dismissed:
@@ -118,7 +131,7 @@ public struct ScenePlayer: Sendable {
             if verb == "busy" { return .success([request(["op": .string("scene.busy"), "busy": .bool(open)])]) }
             return .success([request(["op": .string("scene.gate"), "gate": .string(rest[0]), "open": .bool(open)])])
         case ("appear", 0...1):
-            return .success([request(["op": .string("scene.appeared"), "screen": .string(rest.first ?? options.home)])])
+            return .success([request(["op": .string("scene.appeared"), "screen": .string(rest.first ?? home ?? "home")])])
         case ("finish", 1):
             return .success([request(["op": .string("scene.finish"), "screen": .string(rest[0])])])
         case ("pushed", 2):
