@@ -49,7 +49,7 @@ import Testing
         ("entryd check scenarios/*.json", .exits(0)),
         ("entryd check-config materunner.json shopmate.json", .exits(0)),
         ("entryd serve --config shopmate.json --socket /tmp/shop.sock --store :memory:", .daemon),
-        ("entryd scene --socket /tmp/shop.sock --home catalog --gate signedIn --auto apply", .background(output: "> scene.appeared")),
+        ("entryd scene --socket /tmp/shop.sock --gate signedIn --auto apply", .background(output: "> scene.appeared")),
         ("entryd push apns/shopmate-coupon.apns --socket /tmp/shop.sock", .exits(0)),
     ]
 

@@ -75,7 +75,7 @@ public enum Commands {
             + "appear [SCREEN], finish SCREEN, pushed SCREEN PARENT, reset, background, quit. It exits 69 when the "
             + "daemon goes away.",
         flags: [FlagSpec("name", "NAME", help: "the scene's name (main)"),
-                FlagSpec("home", "SCREEN", help: "the screen it appears with (home)"),
+                FlagSpec("home", "SCREEN", help: "the screen it appears with (the app's home, from the daemon)"),
                 FlagSpec("launch-url", "URL", help: "the link that launched the app"),
                 FlagSpec("launch-push", "FILE", help: "the push (an .apns file) that launched the app"),
                 FlagSpec("appear-after", "MS", help: "milliseconds before the home screen appears (0)"),
