@@ -35,7 +35,10 @@ public enum PrivateDirectory {
     /// Creates `path` with mode 0700 if it is missing, then checks that it is a directory (not a link
     /// to one) of `uid` that no one else may use; nil when it is fit.
     static func claim(_ path: String, uid: uid_t) -> Problem? {
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+        if mkdir(path, 0o700) == 0 {
+            // The umask could have taken the owner's bits too: a directory made here is exactly 0700.
+            chmod(path, 0o700)
+        } else if errno != EEXIST {
             return .cannotCreate(reason: String(cString: strerror(errno)))
         }
         var info = stat()

@@ -10,6 +10,9 @@ final class TemporaryDirectory {
         var template = Array("/tmp/entryd-test-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed: errno \(errno)") }
         path = String(cString: made)
+        // mkdtemp's 0700 passes through the umask, which a listener bound on another test's thread
+        // narrows for a moment (`PipeListener`): set it whole.
+        chmod(path, 0o700)
     }
 
     deinit {

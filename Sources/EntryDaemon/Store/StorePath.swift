@@ -45,6 +45,9 @@ public enum StorePath {
                 throw StoreError(path: storePath, message: "cannot create the directory \(prefix): "
                     + "\(String(cString: uv_strerror(rc))); create it or pass another --store")
             }
+            // mkdir's mode passes through the umask: one that takes the owner's search bit (0177, say)
+            // would leave a directory nobody can use. A directory made here is set to exactly 0700.
+            if rc == 0 { chmod(prefix, 0o700) }
         }
     }
 
