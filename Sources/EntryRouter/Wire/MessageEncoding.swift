@@ -57,9 +57,7 @@ extension Reply {
         case .success(let body):
             body.encode(into: &out)
         case .failure(let error):
-            JSONWriter.writeMember("\"ok\":false,\"error\":{\"code\":", error.code.rawValue, to: &out)
-            JSONWriter.writeMember(",\"message\":", error.message, to: &out)
-            out.write(ASCII.closeBrace)
+            writeFailure(error, to: &out)
         }
         out.write(ASCII.closeBrace)
     }
@@ -85,27 +83,21 @@ extension ReplyBody {
             report.encodeMembers(into: &out)
         case .connected(let setup):
             JSONWriter.writeMember("\"ok\":true,\"home\":", setup.home, to: &out)
-            writeStrings(",\"tabs\":[", setup.tabs, to: &out)
-            writeStrings(",\"gates\":[", setup.gates, to: &out)
+            out.write(",\"tabs\":")
+            writeStrings(setup.tabs, to: &out)
+            out.write(",\"gates\":")
+            writeStrings(setup.gates, to: &out)
             if let error = setup.launchRefusal {
-                JSONWriter.writeMember(",\"launch\":{\"ok\":false,\"error\":{\"code\":", error.code.rawValue, to: &out)
-                JSONWriter.writeMember(",\"message\":", error.message, to: &out)
-                out.write("}}")
+                out.write(",\"launch\":{")
+                writeFailure(error, to: &out)
+                out.write(ASCII.closeBrace)
             }
         case .appeared(let readiness):
             out.write(readiness.ready ? "\"ok\":true,\"ready\":true" : "\"ok\":true,\"ready\":false")
             if !readiness.ready { JSONWriter.writeMember(",\"home\":", readiness.home, to: &out) }
-            writeStrings(",\"closedGates\":[", readiness.closedGates, to: &out)
+            out.write(",\"closedGates\":")
+            writeStrings(readiness.closedGates, to: &out)
         }
-    }
-
-    /// `opening` (a member name and `[`), the strings, and `]`.
-    private func writeStrings<Sink: JSONSink & ~Copyable>(_ opening: StaticString, _ strings: [String], to out: inout Sink) {
-        out.write(opening)
-        for (index, string) in strings.enumerated() {
-            JSONWriter.writeMember(index == 0 ? "" : ",", string, to: &out)
-        }
-        out.write("]")
     }
 }
 
@@ -282,6 +274,13 @@ extension EntryState {
 
 private func writeOptionalString<Sink: JSONSink & ~Copyable>(_ text: String?, to out: inout Sink) {
     if let text { JSONWriter.writeString(text, to: &out) } else { out.write("null") }
+}
+
+/// `"ok":false,"error":{"code":…,"message":…}`: a failed reply's members, and a refused launch's.
+private func writeFailure<Sink: JSONSink & ~Copyable>(_ error: WireError, to out: inout Sink) {
+    JSONWriter.writeMember("\"ok\":false,\"error\":{\"code\":", error.code.rawValue, to: &out)
+    JSONWriter.writeMember(",\"message\":", error.message, to: &out)
+    out.write(ASCII.closeBrace)
 }
 
 private func writeStrings<Sink: JSONSink & ~Copyable>(_ texts: [String], to out: inout Sink) {
