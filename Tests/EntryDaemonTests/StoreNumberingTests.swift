@@ -16,7 +16,7 @@ import Testing
     /// A commit records a larger generated number in `meta`, in its own transaction, and nothing else.
     @Test func commitsKeepTheLargestNumberInMeta() throws {
         let store = try SQLiteStore(path: ":memory:")
-        let recorded = { try store.database.scalarInt64(SQLiteStore.selectLargestNumber) }
+        let recorded = { try store.database.scalarInt64(SQLiteStore.selectMeta, [.text(SQLiteStore.largestNumberKey)]) }
         try store.commit([.entry(sampleEntry("sender-77"))])
         #expect(try recorded() == nil)
         try store.commit([.entry(sampleEntry("e-4")), .entry(sampleEntry("e-3"))])

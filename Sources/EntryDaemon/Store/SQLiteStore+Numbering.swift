@@ -53,26 +53,18 @@ extension SQLiteStore {
 
     // MARK: - Statements
 
-    /// The keys in `meta` of the next modal and screen numbers.
+    /// The keys in `meta`: the largest generated entry number ever stored, and the next modal and
+    /// screen numbers.
+    static let largestNumberKey = "largest_entry_number"
     private static let nextModalKey = "next_modal_number"
     private static let nextScreenKey = "next_screen_number"
 
-    /// Raises the value of key `?1` in `meta` to `?2`, never lowers it.
+    /// Raises the value of key `?1` in `meta` to `?2`, never lowers it: a number once recorded never
+    /// comes back, whatever a later commit says.
     static let raiseMeta = """
         INSERT INTO meta (key, value) VALUES (?1, ?2)
         ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)
         """
 
     static let selectMeta = "SELECT value FROM meta WHERE key = ?1"
-
-    /// The key in `meta` of the largest generated entry number ever stored.
-    private static let largestNumberKey = "largest_entry_number"
-
-    /// Raises the recorded largest number to `?1`, never lowers it.
-    static let recordLargestNumber = """
-        INSERT INTO meta (key, value) VALUES ('\(largestNumberKey)', ?1)
-        ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)
-        """
-
-    static let selectLargestNumber = "SELECT value FROM meta WHERE key = '\(largestNumberKey)'"
 }

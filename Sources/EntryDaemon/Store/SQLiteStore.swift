@@ -81,7 +81,7 @@ public final class SQLiteStore: EntryStore {
             try SQLiteStore.configure(database)
             try Migrations.apply(to: database)
             Self.enableShrinking(database)
-            largestNumber = try database.scalarInt64(Self.selectLargestNumber) ?? 0
+            largestNumber = try database.scalarInt64(Self.selectMeta, [.text(Self.largestNumberKey)]) ?? 0
         } catch {
             throw StoreError(error, while: "cannot prepare the store")
         }
@@ -155,7 +155,7 @@ public final class SQLiteStore: EntryStore {
             let changes = Changes(records)
             let newLargest = newLargestNumber(in: changes.entries)
             try database.immediateTransaction { () throws(SQLiteError) in
-                if let newLargest { try database.cached(Self.recordLargestNumber).run([.integer(newLargest)]) }
+                if let newLargest { try database.cached(Self.raiseMeta).run([.text(Self.largestNumberKey), .integer(newLargest)]) }
                 if let issued = changes.issued { try record(issued) }
                 if !changes.finished.isEmpty {
                     let deleteEntry = try database.cached(Self.deleteEntry)
