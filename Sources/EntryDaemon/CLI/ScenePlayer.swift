@@ -20,6 +20,9 @@ public struct ScenePlayer: Sendable {
     private var appearAt: Int64?
     /// The screen that makes this scene ready: `--home`, else the one the connect reply names.
     private var home: String?
+    /// The home of a daemon whose connect reply names none (one older than that reply), and of the
+    /// sample configs.
+    private static let defaultHome = "home"
     private var autoAt: (modal: String, at: Int64)?
     /// Requests whose reply matters: an automatic action (refused → dismiss instead), a dismissal
     /// acknowledgement (→ sync), a sync (→ handled).
@@ -86,7 +89,7 @@ public struct ScenePlayer: Sendable {
         let ok = message["ok"] == .bool(true)
         switch awaited {
         case .connected:
-            home = message["home"]?.stringValue ?? "home"
+            home = message["home"]?.stringValue ?? Self.defaultHome
             appearAt = now + options.appearAfter
             return tick(now: now)
         case .autoAction(let modal):
@@ -131,7 +134,7 @@ public struct ScenePlayer: Sendable {
             if verb == "busy" { return .success([request(["op": .string("scene.busy"), "busy": .bool(open)])]) }
             return .success([request(["op": .string("scene.gate"), "gate": .string(rest[0]), "open": .bool(open)])])
         case ("appear", 0...1):
-            return .success([request(["op": .string("scene.appeared"), "screen": .string(rest.first ?? home ?? "home")])])
+            return .success([request(["op": .string("scene.appeared"), "screen": .string(rest.first ?? home ?? Self.defaultHome)])])
         case ("finish", 1):
             return .success([request(["op": .string("scene.finish"), "screen": .string(rest[0])])])
         case ("pushed", 2):

@@ -27,6 +27,12 @@ struct Entry: Sendable {
     /// every other entry.
     var steps: [RouteAction] = []
 
+    /// Takes the steps out to run them: the entry keeps none.
+    mutating func takeSteps() -> [RouteAction] {
+        defer { steps = [] }
+        return steps
+    }
+
     /// The final route's name.
     var route: String { shape.name }
     var requires: [String] { shape.requires }

@@ -183,7 +183,9 @@ struct Inbox: Sendable {
         let newest = slots.count - 1
         guard newest >= 0, slots[newest] != nil else { return nil }
         let slot = Int32(newest)
-        guard slots[newest]?.source != .launch, slots[newest]?.scene == nil else { return nil }
+        // A launch entry is never replaced (R6 keeps what the user tapped). The router asks only while
+        // no scene exists, when every entry waits for no scene: same-scene latest-wins needs no check.
+        guard slots[newest]?.source != .launch else { return nil }
         // Read through the indexes and the marks: binding the newest entry copied it.
         if let kindSlot = entry.shape.kindSlot {
             guard kindSlot < byKind.count, byKind[kindSlot].count == 1, byKind[kindSlot][0] == slot else { return nil }

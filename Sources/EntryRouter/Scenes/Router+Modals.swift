@@ -15,8 +15,7 @@ extension Router {
         guard let slot = scenes[name]?.slot, slot.modal == modal else { return }
         scenes[name]?.slot = nil
         var entry = slot.entry
-        let steps = entry.steps
-        entry.steps = []
+        let steps = entry.takeSteps()
         if entry.state == .presenting || entry.state == .presented {
             move(&entry, to: .done, scene: name)
         } else if !steps.isEmpty {
@@ -94,16 +93,15 @@ extension Router {
     /// Runs the steps left waiting for scene `name`, now that it is ready: each whose route's gates
     /// are open runs, in the order they were accepted, and its entry ends `done`.
     mutating func resumeRuns(on name: String) {
-        guard !runs.isEmpty, let scene = scenes[name], scene.isReady else { return }
+        guard !runs.isEmpty, scenes[name]?.isReady == true, let gates = scenes[name]?.gates else { return }
         var index = 0
         while index < runs.count {
-            guard runs[index].scene == name, scene.gates.allow(runs[index].requires) else {
+            guard runs[index].scene == name, gates.allow(runs[index].requires) else {
                 index += 1
                 continue
             }
             var entry = runs.remove(at: index)
-            let steps = entry.steps
-            entry.steps = []
+            let steps = entry.takeSteps()
             run(steps, of: entry, on: name)
             if entry.state == .done { recordSteps(of: entry) } else { move(&entry, to: .done, scene: name) }
         }

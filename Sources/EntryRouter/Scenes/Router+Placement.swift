@@ -90,8 +90,7 @@ extension Router {
         entry.scene = scene.name
         if !entry.steps.isEmpty {
             // A launch's chosen action runs now; its modal is never presented (SPEC §2.1).
-            let steps = entry.steps
-            entry.steps = []
+            let steps = entry.takeSteps()
             run(steps, of: entry, on: scene.name)
             entry.state = .done
             record(entry, from: old)
