@@ -20,40 +20,23 @@ import Testing
     }
 
     static func run(seed: UInt64, turns: Int) -> String? {
-        var generator = ModelGenerator(seed: seed)
-        var harness = Harness()
-        var checker = ModelChecker()
+        var walk = ModelWalk(seed: seed)
         var ledger = BoundaryLedger()
-        for turn in 0..<turns {
-            if generator.random.chance(8) {
-                harness = harness.restarted()
-                checker.model = SceneModel()
-                ledger.restarted()
-            }
-            var effects: [Effect] = []
-            for _ in 0...generator.random.below(3) {
-                let input = boundaryInput(&generator, model: checker.model, now: harness.now)
-                checker.model.apply(input)
-                ledger.note(input)
-                effects += harness.input(input)
-            }
-            harness.advance(seconds: Int64(generator.random.below(4)))
-            effects += harness.input(generator.random.chance(10) ? .timer : .turnEnded)
-            let problems = checker.check(effects, router: harness.router, now: harness.now)
-                + ledger.check(effects, router: harness.router)
-            if !problems.isEmpty { return "turn \(turn): " + problems.joined(separator: "; ") }
+        if let failure = walk.walk(turns: turns, restartOdds: 8, next: boundaryInput, restarted: { ledger.restarted() },
+                                   handedIn: { ledger.note($0) }, check: { ledger.check($0, router: $1) }) {
+            return failure
         }
-        if generator.random.chance(50) {
-            harness = harness.restarted()
+        if walk.generator.random.chance(50) {
+            walk.harness = walk.harness.restarted()
             ledger.restarted()
         }
-        let drained = drain(&harness, ledger: &ledger)
+        let drained = drain(&walk.harness, ledger: &ledger)
         return drained.isEmpty ? nil : "after the drain: " + drained.joined(separator: "; ")
     }
 
     /// Mostly `ModelGenerator`'s inputs; more often an accept on the active modal, a disconnect or a
     /// takeover, the boundaries this test is about.
-    static func boundaryInput(_ generator: inout ModelGenerator, model: SceneModel, now: Instant) -> Input {
+    static func boundaryInput(_ generator: inout ModelGenerator, _ model: SceneModel, _ now: Instant) -> Input {
         let name = generator.random.pick(ModelGenerator.sceneNames)
         if let connection = model.connection[name] {
             switch generator.random.below(100) {
