@@ -1,3 +1,6 @@
+// CUV's header includes <sys/socket.h> too: in a whole-module (release) build, once any file of the
+// module imports CUV, the socket constants (`MSG_NOSIGNAL`) are found only by files importing it.
+import CUV
 import Glibc
 
 /// Tells a service manager (systemd `Type=notify`) that the daemon is ready or stopping: one datagram
