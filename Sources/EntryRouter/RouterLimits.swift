@@ -7,13 +7,18 @@ public struct RouterLimits: Sendable, Hashable {
     public var maxCollapseIdBytes: Int
     /// How long sender ids and launch fingerprints are remembered (R18), in milliseconds.
     public var dedupeWindowMilliseconds: Int64
+    /// Scenes one connection may hold at once: every push looks at each scene, so a connection with
+    /// thousands of them would slow every other client's requests.
+    public var maxScenesPerConnection: Int
 
     public init(maxPending: Int = 100_000, maxPayloadBytes: Int = 4096, maxURLBytes: Int = 2048,
-                maxCollapseIdBytes: Int = 64, dedupeWindowMilliseconds: Int64 = 24 * 3600 * 1000) {
+                maxCollapseIdBytes: Int = 64, dedupeWindowMilliseconds: Int64 = 24 * 3600 * 1000,
+                maxScenesPerConnection: Int = 64) {
         self.maxPending = maxPending
         self.maxPayloadBytes = maxPayloadBytes
         self.maxURLBytes = maxURLBytes
         self.maxCollapseIdBytes = maxCollapseIdBytes
         self.dedupeWindowMilliseconds = dedupeWindowMilliseconds
+        self.maxScenesPerConnection = maxScenesPerConnection
     }
 }

@@ -79,9 +79,10 @@ struct ArgumentsTests {
         #expect(defaults.connection == ConnectionLimits(maxFrame: 65536, maxOutput: 1 << 20, stallTimeoutMilliseconds: 10_000))
         #expect(defaults.maxClients == 1024)
         #expect(defaults.router.maxPending == 100_000)
+        #expect(defaults.router.maxScenesPerConnection == 64)
         let set = try ServeOptions(parseArguments(["serve", "--stall-timeout", "0.25", "--max-output", "2048",
                                                    "--allow-uid", "7", "--max-pending", "5", "--max-payload", "8192",
-                                                   "--max-url", "4096", "--max-collapse-id", "32"], commands: Commands.all).get())
+                                                   "--max-url", "4096", "--max-collapse-id", "32", "--max-scenes", "3"], commands: Commands.all).get())
         #expect(set.connection.stallTimeoutMilliseconds == 250)
         #expect(set.connection.maxOutput == 2048)
         #expect(set.allowedUIDs == [7])
@@ -89,5 +90,6 @@ struct ArgumentsTests {
         #expect(set.router.maxPayloadBytes == 8192)
         #expect(set.router.maxURLBytes == 4096)
         #expect(set.router.maxCollapseIdBytes == 32)
+        #expect(set.router.maxScenesPerConnection == 3)
     }
 }

@@ -19,6 +19,7 @@ public enum Commands {
             FlagSpec("max-payload", "BYTES", help: "largest push payload (4096, as APNs)"),
             FlagSpec("max-url", "BYTES", help: "longest URL (2048)"),
             FlagSpec("max-collapse-id", "BYTES", help: "longest collapse id (64, as APNs)"),
+            FlagSpec("max-scenes", "N", help: "scenes one connection may hold at once (64)"),
             FlagSpec("log-level", "LEVEL", help: "debug, info, warn or error (info)"),
             FlagSpec("log-format", "FORMAT", help: "logfmt or json (logfmt)"),
         ],

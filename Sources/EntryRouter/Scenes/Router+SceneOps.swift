@@ -49,9 +49,18 @@ extension Router {
 
     /// A scene exists, not ready yet (R2, R15). A name still connected is taken over. The scene
     /// connects whatever its launch entry is: one that cannot be kept (no route, an unknown action, a
-    /// full inbox) is refused in the reply, and nothing else changes for it.
+    /// full inbox) is refused in the reply, and nothing else changes for it. A connection that holds
+    /// `maxScenesPerConnection` scenes already is refused a new name, and nothing changes.
     private mutating func connect(_ name: String, launch: Launch?, from connection: ConnectionID)
         -> Result<ReplyBody, WireError> {
+        if scenes[name]?.connection != connection {
+            let held = scenes.values.reduce(0) { $0 + ($1.connection == connection ? 1 : 0) }
+            if held >= limits.maxScenesPerConnection {
+                return .failure(WireError(.notAllowed, "this connection holds \(held) scenes, the limit "
+                    + "(serve --max-scenes \(limits.maxScenesPerConnection)); disconnect one of them, or connect "
+                    + "scene \"\(name)\" on another connection"))
+            }
+        }
         if scenes[name] != nil { drop(scene: name) }
         scenes[name] = Scene(name: name, connection: connection, config: config)
         knownScenes.insert(name)
