@@ -9,6 +9,7 @@ let sections: [(name: String, run: () -> Void)] = [
     ("routing", RoutingBench.run),
     ("handoff", HandoffBench.run),
     ("growth", GrowthBench.run),
+    ("retract", RetractBench.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

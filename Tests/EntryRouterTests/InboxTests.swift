@@ -128,6 +128,23 @@ struct InboxTests {
         #expect(inbox.remove(id: "b")?.id == "b" && inbox.count == 0)
     }
 
+    /// A retraction tells ids, kinds and collapseIds apart byte for byte, as the dedupe window does:
+    /// "café" in NFC and in NFD are two ids.
+    @Test func retractionThroughTheIndexesComparesBytes() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let nfdModal = RouteShape(name: "notice", target: .modal(kind: decomposed, priority: 4), requires: [],
+                                  actions: [:], kindSlot: 0)
+        var inbox = Inbox()
+        inbox.add(entry(composed, seq: 1, collapseId: composed))
+        inbox.add(entry("x", seq: 2, shape: nfdModal, collapseId: decomposed))
+        #expect(inbox.removeAll(id: decomposed).isEmpty)
+        #expect(inbox.removeAll(collapseId: decomposed).map(\.id) == ["x"])
+        inbox.add(entry("y", seq: 3, shape: nfdModal))
+        #expect(inbox.removeAll(kindSlot: 0, kind: composed).isEmpty)
+        #expect(inbox.removeAll(kindSlot: 0, kind: decomposed).map(\.id) == ["y"])
+        #expect(inbox.removeAll(collapseId: composed).map(\.id) == [composed] && inbox.count == 0)
+    }
+
     /// Random arrivals, replacements, removals and entries given back out of order, against a plain
     /// array: crosses many compactions and index resizes.
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -144,7 +161,7 @@ struct InboxTests {
             return entry("e\(nextSeq)", seq: nextSeq, shape: pick(4) == 0 ? Self.modal : Self.show, collapseId: collapseId)
         }
         for step in 0..<3_000 {
-            switch pick(10) {
+            switch pick(11) {
             case 0..<3:
                 let new = newEntry()
                 let replaced = Self.removeSharing(&inbox, with: new)
@@ -176,6 +193,26 @@ struct InboxTests {
                 #expect(inbox.remove(seq: seq)?.seq == seq)
                 taken += model.filter { $0.seq == seq }
                 model.removeAll { $0.seq == seq }
+            case 9:
+                // A retraction through the indexes, by id, kind or collapseId, present or not.
+                let removed: [Entry]
+                let matches: (Entry) -> Bool
+                switch pick(3) {
+                case 0:
+                    let id = model.isEmpty || pick(4) == 0 ? "e\(nextSeq)" : model[pick(model.count)].id
+                    removed = inbox.removeAll(id: id)
+                    matches = { $0.id == id }
+                case 1:
+                    removed = inbox.removeAll(kindSlot: 0, kind: "serviceNotice")
+                    matches = { $0.kind == "serviceNotice" }
+                default:
+                    let collapseId = "c\(pick(7))"
+                    removed = inbox.removeAll(collapseId: collapseId)
+                    matches = { $0.collapseId == collapseId }
+                }
+                #expect(removed.map(\.id) == model.filter(matches).sorted { $0.seq < $1.seq }.map(\.id), "step \(step)")
+                taken += removed
+                model.removeAll(where: matches)
             default:
                 let modulus = UInt64(2 + pick(5))
                 let removed = inbox.removeAll { $0.seq % modulus == 0 }

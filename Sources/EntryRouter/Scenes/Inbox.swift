@@ -1,6 +1,7 @@
 /// The pending entries (R1, R17): those no ready scene has taken yet, unassigned or waiting for one
 /// scene's gates. Indexed by id, modal kind and collapseId, because latest-wins (R6) looks them up on
-/// every arrival and the inbox may hold up to `maxPending` entries.
+/// every arrival, a retraction (R10) by one of the three, and the inbox may hold up to `maxPending`
+/// entries: neither walks them all.
 ///
 /// The entries live in one array in arrival order, which a hand-over walks instead of sorting, and
 /// which costs an entry's own bytes and no more (a dictionary keyed by seq kept up to four times as
@@ -235,6 +236,58 @@ struct Inbox: Sendable {
         var incoming: Entry? = consume entry
         swap(&slots[index], &incoming)
         guard case .none = incoming else { preconditionFailure("refill of a slot vacate did not empty") }
+    }
+
+    // MARK: Retraction
+
+    /// Removes and returns the entry whose id has exactly these bytes (R10): one probe, whatever the
+    /// number of entries.
+    mutating func removeAll(id: String) -> [Entry] {
+        let tag = SlotIndex.tag(of: id)
+        guard let slot = byId.probe(tag: tag, where: { slots[Int($0)]?.id.utf8.elementsEqual(id.utf8) == true }).slot,
+              let entry = remove(at: slot)
+        else { return [] }
+        compactIfSparse()
+        return [entry]
+    }
+
+    /// Removes and returns the entries of modal kind `kind`, whose slot in the index by kind is
+    /// `kindSlot`, in arrival order: a walk of that kind's list alone. Kinds are compared by their
+    /// bytes, as ids are.
+    mutating func removeAll(kindSlot: Int, kind: String) -> [Entry] {
+        guard kindSlot < byKind.count, !byKind[kindSlot].isEmpty else { return [] }
+        var removed: [Entry] = []
+        var kept: [Int32] = []
+        while let slot = byKind[kindSlot].popLast() {
+            guard slots[Int(slot)]?.kind?.utf8.elementsEqual(kind.utf8) == true else {
+                kept.append(slot)
+                continue
+            }
+            if let entry = remove(at: slot, unindexingKind: false) { removed.append(entry) }
+        }
+        byKind[kindSlot].append(contentsOf: kept.reversed())
+        return finishRemoval(removed)
+    }
+
+    /// Removes and returns the entries whose collapseId has exactly these bytes, in arrival order:
+    /// each is found by a probe with the collapseId's one tag.
+    mutating func removeAll(collapseId: String) -> [Entry] {
+        let tag = SlotIndex.tag(of: collapseId)
+        var removed: [Entry] = []
+        while let slot = byCollapseId.probe(tag: tag, where: {
+                  slots[Int($0)]?.collapseId?.utf8.elementsEqual(collapseId.utf8) == true
+              }).slot,
+              let entry = remove(at: slot) {
+            removed.append(entry)
+        }
+        return finishRemoval(removed)
+    }
+
+    /// Entries removed through an index, put in arrival order, after which the holes they left may be closed.
+    private mutating func finishRemoval(_ removed: [Entry]) -> [Entry] {
+        guard !removed.isEmpty else { return [] }
+        compactIfSparse()
+        return removed.count == 1 ? removed : removed.sorted { $0.seq < $1.seq }
     }
 
     /// Removes and returns the matching entries, in arrival order.

@@ -48,6 +48,11 @@ struct RouteShapes: Sendable {
         return found
     }
 
+    /// The slot in the inbox's index by kind of modal kind `kind`, if an entry of it was ever made.
+    func kindSlot(of kind: String) -> Int? {
+        kindSlots[kind]
+    }
+
     /// The shape of config route `index`, nil for a redirect route.
     func shape(routeIndex index: Int) -> RouteShape? {
         index < byRouteIndex.count ? byRouteIndex[index] : nil

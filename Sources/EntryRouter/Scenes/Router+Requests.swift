@@ -79,7 +79,9 @@ extension Router {
         return routing.route(push: payload, payloadBytes: bytes)
     }
 
-    /// Removes matching waiting entries and dismisses a matching active modal (R10). A retraction
+    /// Removes matching waiting entries and dismisses a matching active modal (R10). The inbox is
+    /// searched through its indexes; a scene's queue holds one entry per modal kind (R6) besides its
+    /// launches, so walking it costs what the config allows, not what the inbox holds. A retraction
     /// also cancels the steps an action left waiting for that modal's dismissal, or for its scene to
     /// come back: what was withdrawn must not start a flow. Returns how many entries ended `retracted`.
     mutating func retract(_ target: RetractTarget) -> Int {
@@ -92,7 +94,13 @@ extension Router {
             case .collapseId(let collapseId): return entry.collapseId.map { $0.utf8.elementsEqual(collapseId.utf8) } ?? false
             }
         }
-        var retracted = inbox.removeAll(where: matches)
+        // The pending entries through the inbox's indexes: there may be `maxPending` of them.
+        var retracted: [Entry]
+        switch target {
+        case .id(let id): retracted = inbox.removeAll(id: id)
+        case .kind(let kind): retracted = shapes.kindSlot(of: kind).map { inbox.removeAll(kindSlot: $0, kind: kind) } ?? []
+        case .collapseId(let collapseId): retracted = inbox.removeAll(collapseId: collapseId)
+        }
         var active = 0
         for name in scenes.keys.sorted() {
             retracted += scenes[name]?.removeWaiting(where: matches) ?? []
