@@ -72,6 +72,10 @@ public final class Daemon {
         try Daemon.claimSocketPath(socketPath, log: log)
         let (config, file) = try RouterSetup.loadConfig(path: options.config)
         configFile = file
+        for warning in config.warnings {
+            log.warn("config warning", ["file": warning.file, "route": warning.route ?? "", "field": warning.field,
+                                        "problem": warning.problem])
+        }
         store = try RouterSetup.openStore(location: options.store)
         writer = TurnWriter(store: store.keepsRecords ? store : nil, connections: [:])
         let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: WallClock.now())
@@ -142,7 +146,8 @@ public final class Daemon {
             }
             let listener = try PipeListener(loop: loop)
             self.listener = listener
-            try listener.bind(path: socketPath)
+            try listener.bind(path: socketPath, openToOthers: !options.allowedUIDs.isEmpty)
+            warnIfAllowedUsersCannotEnter()
             socketIdentity = SocketPath.identity(of: socketPath)
             fitClientsToDescriptorLimit()
             // A burst of connects waits in the backlog until accepted: as many as may be served.
@@ -151,6 +156,18 @@ public final class Daemon {
             throw .loop(error)
         }
         if !turnEffects.isEmpty { turn.mark() }
+    }
+
+    /// Says so when `--allow-uid` names users who cannot reach the socket, because its directory is
+    /// closed to them (the default private directory is): the daemon would accept them, but they
+    /// would get "permission denied" before it could.
+    private func warnIfAllowedUsersCannotEnter() {
+        guard !options.allowedUIDs.isEmpty else { return }
+        let directory = socketPath.lastIndex(of: "/").map { $0 == socketPath.startIndex ? "/" : String(socketPath[..<$0]) } ?? "."
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & 0o001 == 0 else { return }
+        log.warn("the socket's directory is closed to the uids of --allow-uid; serve with a --socket in a directory they can enter",
+                 ["directory": directory, "mode": String(info.st_mode & 0o777, radix: 8)])
     }
 
     /// Lowers `maxClients` to what the open-file limit allows, saying so, so that clients over it are

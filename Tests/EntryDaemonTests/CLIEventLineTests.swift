@@ -18,6 +18,7 @@ import Testing
         (#"{"event":"entry","id":"e-1","state":"queued","route":"tutorial","scene":"main"}"#, "entry e-1 queued tutorial on main"),
         (#"{"event":"entry","id":"e-1","state":"pending","route":"tutorial","scene":null}"#, "entry e-1 pending tutorial"),
         (#"{"event":"scene","scene":"ipad","what":"orphan_finish"}"#, "scene ipad orphan_finish"),
+        (#"{"event":"scene","scene":"main","what":"gate","gate":"signedIn","open":false}"#, "scene main gate signedIn closed"),
         (#"{"event":"shake","scene":"main"}"#, #"{"event":"shake","scene":"main"}"#),
         (#"{"req":1,"ok":true,"id":"e-1","route":"records","params":{},"state":"done"}"#, "ok id=e-1 route=records state=done"),
         (#"{"ok":true,"retracted":2}"#, "ok retracted=2"),

@@ -30,6 +30,16 @@ import Testing
         let table = Spawned.run(Spawned.entryd, ["status", "--socket", daemon.socket])
         #expect(table.waitForExit() == 0)
         #expect(table.stdoutText.contains("AGE  LEFT"))
+        #expect(table.stdoutText.hasPrefix("serving: com.example.materunner from <embedded samples/materunner.json>\n"))
+        #expect(status.stdoutText.contains(#""config":"<embedded samples/materunner.json>","bundle":"com.example.materunner""#))
+    }
+
+    @Test func aSocketWhoseDirectoryIsMissingIsSaidSo() {
+        let directory = TemporaryDirectory()
+        let socket = directory.file("gone") + "/entryd.sock"
+        let run = Spawned.run(Spawned.entryd, ["status", "--socket", socket])
+        #expect(run.waitForExit() == 69)
+        #expect(run.stderrText.contains("its directory \(directory.file("gone")) does not exist; start one with: entryd serve"))
     }
 
     @Test(arguments: [

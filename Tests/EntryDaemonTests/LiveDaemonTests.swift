@@ -22,7 +22,7 @@ import Testing
         #expect(table.stdoutText.contains("counts: pending=0"))
         let json = Spawned.run(Spawned.entryd, ["status", "--json", "--socket", daemon.socket])
         #expect(json.waitForExit() == 0)
-        #expect(json.stdoutText.hasPrefix(#"{"req":1,"ok":true,"scenes":[]"#))
+        #expect(json.stdoutText.hasPrefix(#"{"req":1,"ok":true,"config":"<embedded samples/materunner.json>","bundle":"com.example.materunner","scenes":[]"#))
     }
 
     @Test func statusWithoutDaemonExits69WithHint() {
@@ -145,24 +145,33 @@ import Testing
         #expect(lines.allSatisfy { $0.hasPrefix(#"{"time":""#) && $0.hasSuffix("}") })
     }
 
-    /// A uid other than the daemon's is refused by its peer credentials, unless `--allow-uid` names it.
-    /// The socket and its directory are opened to everyone here, so that only the peer check stands
-    /// in the way. Needs root (to run the client as `nobody`).
-    @Test(.enabled(if: getuid() == 0)) func foreignUIDIsRefusedUnlessAllowed() {
-        for allowed in [false, true] {
-            let daemon = LiveDaemon(allowed ? ["--allow-uid", "65534"] : [])
-            chmod(daemon.directory.path, 0o755)
-            chmod(daemon.socket, 0o666)
-            let status = Spawned.run("/usr/bin/setpriv",
-                                     ["--reuid=65534", "--regid=65534", "--clear-groups", Spawned.entryd,
-                                      "status", "--socket", daemon.socket])
-            if allowed {
-                #expect(status.waitForExit() == 0, "\(status.stderrText)")
-            } else {
-                #expect(status.waitForExit() == 69)
-                #expect(status.stderrText.contains("closed the connection without a reply"))
-                #expect(daemon.process.waitForStderr(containing: "peer uid not allowed"))
-            }
+    /// A uid other than the daemon's: without `--allow-uid` the socket's mode (0600) keeps it out and
+    /// the client says how to let it in; with `--allow-uid` for another uid the socket is 0666 and the
+    /// peer check refuses it; with its own uid it is served. The socket's directory, a private one made
+    /// by the test, is opened to everyone once the daemon has warned that it is closed to the allowed
+    /// uids. Needs root (to run the client as `nobody`).
+    @Test(.enabled(if: getuid() == 0), arguments: [nil, "12345", "65534"] as [String?])
+    func foreignUIDIsServedOnlyWhenAllowed(allowing uid: String?) {
+        let daemon = LiveDaemon(uid.map { ["--allow-uid", $0] } ?? [])
+        var info = stat()
+        #expect(stat(daemon.socket, &info) == 0 && info.st_mode & 0o777 == (uid == nil ? 0o600 : 0o666))
+        if uid != nil {
+            #expect(daemon.process.waitForStderr(containing: "the socket's directory is closed to the uids of --allow-uid"))
+        }
+        chmod(daemon.directory.path, 0o755)
+        let status = Spawned.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Spawned.entryd,
+                                                      "status", "--socket", daemon.socket])
+        switch uid {
+        case nil:
+            #expect(status.waitForExit() == 69)
+            #expect(status.stderrText.contains("is closed to you; its daemon can let you in with: entryd serve --allow-uid 65534"),
+                    "\(status.stderrText)")
+        case "12345":
+            #expect(status.waitForExit() == 69)
+            #expect(status.stderrText.contains("closed the connection without a reply"))
+            #expect(daemon.process.waitForStderr(containing: "peer uid not allowed"))
+        default:
+            #expect(status.waitForExit() == 0, "\(status.stderrText)")
         }
     }
 }

@@ -99,7 +99,7 @@ let repositoryRoot: String = {
             // Exhaustive on purpose: a new kind of event does not compile here until it is added above.
             switch event {
             // `orphanFinish` is a `scene` event on the wire, listed above as `.scene`.
-            case .present, .update, .dismiss, .selectTab, .start, .show, .pop, .detach, .entry, .scene, .orphanFinish: break
+            case .present, .update, .dismiss, .selectTab, .start, .show, .pop, .detach, .entry, .scene, .gate, .orphanFinish: break
             }
             var line: [UInt8] = []
             Message.event(event).encode(into: &line)

@@ -61,6 +61,9 @@ import Testing
         let run = Spawned.run(Spawned.entryd, ["check-config", config])
         #expect(run.waitForExit() == 0)
         #expect(run.stdoutText.hasPrefix("\(config): ok (com.example.food, 1 route, 1 warning)\n\(config): warning: "), "\(run.stdoutText)")
+        let daemon = LiveDaemon(["--config", config, "--store", ":memory:"])
+        #expect(daemon.process.waitForStderr(containing: "msg=\"config warning\" file=\(config)"))
+        #expect(daemon.stop() == 0)
     }
 
     @Test(arguments: [

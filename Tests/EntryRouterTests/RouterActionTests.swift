@@ -100,6 +100,16 @@ import Testing
         #expect(h.step(9, open("app://records")).events(to: 1) == [.selectTab(scene: "main", tab: "records")])
     }
 
+    @Test func watchersAreToldWhichGateOpenedOrClosed() {
+        var h = Harness()
+        h.ready()
+        h.step(5, .watch)
+        #expect(h.step(1, scene("main", .gate("signedIn", open: false))).events(to: 5)
+                == [.gate(scene: "main", gate: "signedIn", open: false)])
+        #expect(h.step(1, scene("main", .gate("signedIn", open: true))).events(to: 5)
+                == [.gate(scene: "main", gate: "signedIn", open: true)])
+    }
+
     @Test func aScreenAnEntryShowedIsPoppedByTheRouterWhenItFinishes() {
         var h = Harness()
         h.ready()

@@ -29,7 +29,13 @@ import Testing
         h.send(1, scene("main", .background))
         h.send(1, scene("main", .reset))
         _ = h.input(.disconnected(ConnectionID(1)))
-        let whats = h.endTurn().events(to: 5).compactMap { if case .scene(_, let what) = $0 { what } else { nil } }
+        let whats = h.endTurn().events(to: 5).compactMap { event -> SceneChange? in
+            switch event {
+            case .scene(_, let what): what
+            case .gate: .gate
+            default: nil
+            }
+        }
         #expect(whats == [.connected, .ready, .gate, .background, .reset, .disconnected])
     }
 

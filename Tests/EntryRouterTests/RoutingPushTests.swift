@@ -82,6 +82,30 @@ struct RoutingPushTests {
         #expect(table.route(push: notString, payloadBytes: 80).failureCode == .wrongBundle)
     }
 
+    @Test(arguments: [
+        (#"{"Simulator Target Bundle":"b","type":"t"}"#, #"{"type":"t"}"#),
+        (#"{"type":"t","Simulator Target Bundle":"b"}"#, #"{"type":"t"}"#),
+        (#"{"Simulator Target Bundle":"b"}"#, #"{}"#),
+        (#"{ "type" : "t" , "Simulator Target Bundle" : "b" }"#, #"{ "type" : "t"   }"#),
+        (#"{"a":{"Simulator Target Bundle":"b"},"type":"t"}"#, #"{"a":{"Simulator Target Bundle":"b"},"type":"t"}"#),
+        (#"{"Simulator Target Bundle":{"x":[1,2]},"type":"t"}"#, #"{"type":"t"}"#),
+    ])
+    func simulatorBundleMemberIsMeasuredExactly(_ text: String, _ delivered: String) throws {
+        let payload = try PushPayload.scanning(Array(text.utf8))
+        #expect(text.utf8.count - payload.simulatorBundleBytes == delivered.utf8.count)
+    }
+
+    @Test func simulatorBundleKeyDoesNotCountTowardTheLimit() throws {
+        let head = #"{"Simulator Target Bundle":"com.example.materunner","type":"tutorial","pad":""#
+        let bundleBytes = #""Simulator Target Bundle":"com.example.materunner","#.utf8.count
+        let padding = 4096 + bundleBytes - head.utf8.count - 2
+        let fits = try PushPayload.scanning(Array((head + String(repeating: "x", count: padding) + "\"}").utf8))
+        let over = try PushPayload.scanning(Array((head + String(repeating: "x", count: padding + 1) + "\"}").utf8))
+        #expect(table.route(push: fits, payloadBytes: 4096 + bundleBytes).failureCode == nil)
+        #expect(table.route(push: over, payloadBytes: 4097 + bundleBytes).failureMessage
+                == "push payload is 4097 bytes without \"Simulator Target Bundle\", over the 4096-byte limit (--max-payload; APNs allows 4096)")
+    }
+
     @Test func payloadSizeLimit() {
         let payload = object(["type": .string("tutorial")])
         #expect(table.route(push: payload, payloadBytes: 4096).failureCode == nil)

@@ -35,6 +35,8 @@ import Testing
          #"{"event":"entry","id":"e-2","state":"pending","route":"records","scene":null}"#),
         (.event(.scene(scene: "main", what: .ready)), #"{"event":"scene","scene":"main","what":"ready"}"#),
         (.event(.scene(scene: "main", what: .orphanFinish)), #"{"event":"scene","scene":"main","what":"orphan_finish"}"#),
+        (.event(.gate(scene: "main", gate: "signedIn", open: false)),
+         #"{"event":"scene","scene":"main","what":"gate","gate":"signedIn","open":false}"#),
     ])
     func goldenLines(message: Message, expected: String) throws {
         let text = line(message)
@@ -45,6 +47,7 @@ import Testing
 
     @Test func statusReport() {
         let report = StatusReport(
+            config: "app.json", bundle: "com.example.app",
             scenes: [
                 SceneStatus(scene: "main", ready: true, busy: false, gates: ["signedIn": true, "onboarded": false], tab: "home",
                             active: .init(modal: "m-3", kind: "invitation", entry: "e-9"), queue: ["e-10", "e-11"],
@@ -58,7 +61,7 @@ import Testing
                               expires: nil, scene: nil),
             ],
             counts: [.pending: 2, .presented: 5])
-        let expected = #"{"req":1,"ok":true,"scenes":["#
+        let expected = #"{"req":1,"ok":true,"config":"app.json","bundle":"com.example.app","scenes":["#
             + #"{"scene":"main","ready":true,"busy":false,"gates":{"onboarded":false,"signedIn":true},"tab":"home","#
             + #""active":{"modal":"m-3","kind":"invitation","entry":"e-9"},"queue":["e-10","e-11"],"stacks":{"home":[],"records":["s-4"]}},"#
             + #"{"scene":"side","ready":false,"busy":true,"gates":{},"tab":null,"active":null,"queue":[],"stacks":{}}],"#

@@ -42,7 +42,9 @@ public enum EventLine {
         case "entry":
             let scene = m["scene"]?.stringValue.map { "on \($0)" } ?? ""
             return joined("entry", text(m["id"]), text(m["state"]), text(m["route"]), scene)
-        case "scene": return joined("scene", text(m["scene"]), text(m["what"]))
+        case "scene":
+            let gate = m["gate"]?.stringValue.map { gate in "\(gate) \(m["open"] == .bool(true) ? "open" : "closed")" } ?? ""
+            return joined("scene", text(m["scene"]), text(m["what"]), gate)
         default: return json(m)
         }
     }

@@ -20,6 +20,7 @@ public final class Client {
         if result != 0 {
             let code = errno
             Glibc.close(fd)
+            if code == ENOENT || code == EACCES, let problem = ClientError.accessProblem(of: path) { throw problem }
             switch code {
             case ENOENT, ECONNREFUSED: throw .noDaemon(path: path, reason: ClientError.errnoText(code))
             default: throw .io(path: path, operation: "connect", reason: ClientError.errnoText(code))

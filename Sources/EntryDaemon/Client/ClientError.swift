@@ -4,6 +4,15 @@ import Glibc
 public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing accepts connections at the path (no file, or a stale one).
     case noDaemon(path: String, reason: String)
+    /// The socket's directory does not exist: no daemon was ever started on this path (or its
+    /// runtime directory is gone), which `connect` reports as a missing file or as permission denied.
+    case missingDirectory(path: String, directory: String)
+    /// The socket's directory exists but this user may not enter it (a private directory of another
+    /// user, as `serve` makes them).
+    case directoryClosed(path: String, directory: String, owner: uid_t)
+    /// The socket exists but its mode keeps this user out: the daemon was started without
+    /// `--allow-uid` for this user.
+    case socketClosed(path: String, owner: uid_t)
     case pathTooLong(String)
     /// The daemon closed the connection before it answered.
     case closedWithoutReply(path: String)
@@ -17,6 +26,14 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .noDaemon(let path, let reason):
             "no daemon is listening on \(path) (\(reason)); start one with: entryd serve"
+        case .missingDirectory(let path, let directory):
+            "no daemon is listening on \(path): its directory \(directory) does not exist; start one with: entryd serve"
+        case .directoryClosed(let path, let directory, let owner):
+            "cannot reach \(path): its directory \(directory) belongs to \(describeUser(owner)) and is closed to you; "
+                + "use your own socket (--socket or ENTRYD_SOCKET), or ask its owner for --allow-uid and a directory you can enter"
+        case .socketClosed(let path, let owner):
+            "the socket \(path) belongs to \(describeUser(owner)) and is closed to you; "
+                + "its daemon can let you in with: entryd serve --allow-uid \(getuid())"
         case .pathTooLong(let path):
             "socket path is longer than \(UnixAddress.maxPathBytes) bytes: \(path)"
         case .closedWithoutReply(let path):
@@ -29,6 +46,20 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
         case .io(let path, let operation, let reason):
             "\(operation) on \(path) failed: \(reason)"
         }
+    }
+
+    /// What kept `connect` from the socket at `path` when it failed with a missing file or
+    /// permission denied: its directory is missing or closed to this user, or the socket itself is.
+    /// Nil when neither explains it (a missing socket in a directory that exists: no daemon).
+    static func accessProblem(of path: String) -> ClientError? {
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            return errno == ENOENT ? .missingDirectory(path: path, directory: directory) : nil
+        }
+        if access(directory, X_OK) != 0 { return .directoryClosed(path: path, directory: directory, owner: info.st_uid) }
+        guard stat(path, &info) == 0, access(path, W_OK) != 0 else { return nil }
+        return .socketClosed(path: path, owner: info.st_uid)
     }
 
     static func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }

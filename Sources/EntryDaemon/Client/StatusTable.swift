@@ -6,6 +6,10 @@ public enum StatusTable {
     /// the time it has left; without it those columns are left out.
     public static func render(_ reply: JSONValue, now: Double? = nil) -> String {
         var lines: [String] = []
+        if let bundle = reply["bundle"]?.stringValue {
+            lines.append("serving: \(bundle) from \(reply["config"]?.stringValue ?? "a config built in code")")
+            lines.append("")
+        }
         let scenes = array(reply["scenes"])
         if scenes.isEmpty {
             lines.append("scenes: none connected")

@@ -19,11 +19,13 @@ public final class PipeListener: UVHandleOwner {
         retainOwner(self, in: asHandle(pipe))
     }
 
-    /// Binds to `path`, creating the socket file with mode 0600: the umask is narrowed around the
-    /// bind, because a chmod afterwards would leave a moment in which others could connect.
-    /// The caller has checked the length (libuv 1.44 silently truncates long paths).
-    public func bind(path: String) throws(UVError) {
-        let previous = umask(0o177)
+    /// Binds to `path`, creating the socket file with mode 0600, or 0666 when `openToOthers` (other
+    /// users allowed in by uid must be able to connect; their peer credentials are then the gate).
+    /// The umask is set around the bind, because a chmod afterwards would leave a moment in which the
+    /// mode is not the one asked for. The caller has checked the length (libuv 1.44 silently
+    /// truncates long paths).
+    public func bind(path: String, openToOthers: Bool = false) throws(UVError) {
+        let previous = umask(openToOthers ? 0o111 : 0o177)
         defer { umask(previous) }
         try uvCheck(uv_pipe_bind(pipe, path), "bind \(path)")
     }

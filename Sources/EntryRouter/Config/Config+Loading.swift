@@ -24,6 +24,7 @@ extension Config {
         errors += findings.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
         config.warnings = warnings + findings.warnings
+        config.file = file
         return config
     }
 

@@ -19,6 +19,9 @@ public struct Config: Sendable {
     /// What `load` found suspicious but not wrong, in file order: for `check-config` to print
     /// and `serve` to log. Empty for a config built in code (`validate` returns its warnings).
     public var warnings: [ConfigWarning] = []
+    /// The file `load` read the config from, as it was named to `load`; nil for a config built in
+    /// code. `status` names it, so that a user can tell which table a daemon serves.
+    public var file: String?
 
     public init(bundleId: String, schemes: [String], universalLinks: [UniversalLinkHost], home: String,
                 gates: [String], tabs: [String], pushLinkKey: String?, modals: [String: Int], routes: [Route],

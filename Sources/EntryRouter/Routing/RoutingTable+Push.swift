@@ -5,9 +5,7 @@ extension RoutingTable {
     /// caller on the hot path: a call fewer per push.
     @inline(__always)
     public func route(push payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
-        guard payloadBytes <= limits.maxPayloadBytes else {
-            return .failure(WireError(.payloadTooLarge, "push payload is \(payloadBytes) bytes, over the \(limits.maxPayloadBytes)-byte limit (--max-payload; APNs allows 4096)"))
-        }
+        if let tooLarge = limits.sizeError(push: payload, bytes: payloadBytes) { return .failure(tooLarge) }
         guard payload.isObject else { return .failure(WireError(.noRoute, "push payload is not a JSON object")) }
         switch pushRoutes.route(payload) {
         case .wrongBundle(let member):

@@ -73,9 +73,7 @@ extension Router {
     /// Routes a push payload of `bytes` bytes after checking its size. A push request's payload is
     /// routed from where it lies, not first wrapped in a `LaunchEntry` copied and destroyed again.
     private func route(push payload: PushPayload, bytes: Int) -> Result<RouteMatch, WireError> {
-        guard bytes <= limits.maxPayloadBytes else {
-            return .failure(WireError(.payloadTooLarge, "payload is \(bytes) bytes; the limit is \(limits.maxPayloadBytes) (as APNs)"))
-        }
+        if let tooLarge = limits.sizeError(push: payload, bytes: bytes) { return .failure(tooLarge) }
         return routing.route(push: payload, payloadBytes: bytes)
     }
 

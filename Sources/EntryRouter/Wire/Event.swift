@@ -12,6 +12,9 @@ public enum Event: Sendable, Hashable {
     case entry(id: String, state: EntryState, route: String, scene: String?)
     /// To watchers: a scene changed.
     case scene(scene: String, what: SceneChange)
+    /// To watchers: a gate of a scene opened or closed: `what` is `gate` on the wire, with the gate
+    /// and whether it is open, so that a watcher can tell why entries start or stop waiting.
+    case gate(scene: String, gate: String, open: Bool)
     /// To watchers: a screen finished without a parent to hand it to, and the router popped it (R13):
     /// `what` is `orphan_finish` on the wire, with the screen and why.
     case orphanFinish(scene: String, screen: String, reason: String)

@@ -102,9 +102,14 @@ extension ReplyBody {
 }
 
 extension StatusReport {
-    /// `,"scenes":[...],"pending":[...],"counts":{...}`. Counts list every state, zeros included, in
-    /// the order of an entry's life (`EntryState.allCases`), so a reader never has to guess a default.
+    /// `,"config":…,"bundle":…,"scenes":[...],"pending":[...],"counts":{...}`. Counts list every
+    /// state, zeros included, in the order of an entry's life (`EntryState.allCases`), so a reader
+    /// never has to guess a default.
     fileprivate func encodeMembers<Sink: JSONSink & ~Copyable>(into out: inout Sink) {
+        out.write(",\"config\":")
+        writeOptionalString(config, to: &out)
+        out.write(",\"bundle\":")
+        writeOptionalString(bundle, to: &out)
         out.write(",\"scenes\":[")
         for (index, scene) in scenes.enumerated() {
             if index > 0 { out.write(ASCII.comma) }
@@ -223,6 +228,11 @@ extension Event {
         case .scene(let scene, let what):
             JSONWriter.writeMember("{\"event\":\"scene\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"what\":", what.rawValue, to: &out)
+        case .gate(let scene, let gate, let open):
+            JSONWriter.writeMember("{\"event\":\"scene\",\"scene\":", scene, to: &out)
+            JSONWriter.writeMember(",\"what\":", SceneChange.gate.rawValue, to: &out)
+            JSONWriter.writeMember(",\"gate\":", gate, to: &out)
+            out.write(open ? ",\"open\":true" : ",\"open\":false")
         case .orphanFinish(let scene, let screen, let reason):
             JSONWriter.writeMember("{\"event\":\"scene\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"what\":", SceneChange.orphanFinish.rawValue, to: &out)

@@ -1,10 +1,17 @@
 /// The `status` reply: scenes, the oldest pending entries and complete counts per state.
 public struct StatusReport: Sendable, Hashable {
+    /// The file the served config was read from (`Config.file`), nil for a config built in code.
+    public var config: String?
+    /// The bundle id the served config is for.
+    public var bundle: String?
     public var scenes: [SceneStatus]
     public var pending: [PendingStatus]
     public var counts: [EntryState: Int]
 
-    public init(scenes: [SceneStatus] = [], pending: [PendingStatus] = [], counts: [EntryState: Int] = [:]) {
+    public init(config: String? = nil, bundle: String? = nil, scenes: [SceneStatus] = [], pending: [PendingStatus] = [],
+                counts: [EntryState: Int] = [:]) {
+        self.config = config
+        self.bundle = bundle
         self.scenes = scenes
         self.pending = pending
         self.counts = counts

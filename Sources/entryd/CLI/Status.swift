@@ -16,11 +16,7 @@ enum Status {
             line = reply
         } catch {
             printError("entryd status: \(error)")
-            switch error {
-            case .noDaemon, .closedWithoutReply, .timedOut, .foreignServer: return 69
-            case .pathTooLong: return 64
-            case .io: return 74
-            }
+            return Talk.exitCode(error)
         }
         guard let reply = try? JSONValue.parse(line[...]) else {
             printError("entryd status: the daemon's reply is not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
