@@ -57,16 +57,15 @@ final class PushParams: Sendable {
         self.identity = identity.flatMap(names.firstIndex(of:))
     }
 
-    /// The param text of a scalar: strings as they are, integral numbers without a fraction
-    /// (`42`, not `42.0`, as senders of ids expect), other numbers in Swift's shortest form,
+    /// The param text of a scalar: strings as they are, integral numbers within `Int64` as their
+    /// exact digits (`42`, not `42.0`, as senders of ids expect; 1e18 as `1000000000000000000`), other numbers in Swift's shortest form,
     /// booleans as `true`/`false`.
     static func text(_ value: JSONValue) -> String? {
         switch value {
         case .string(let s): return s
         case .bool(let b): return b ? "true" : "false"
-        case .number(let n):
-            if abs(n) < 9_007_199_254_740_992, Double(Int64(n)) == n { return String(Int64(n)) }
-            return String(n)
+        case .number(let n): return JSONWriter.integral(n).map { String($0) } ?? String(n)
+        case .largeInteger(let integer): return String(integer)
         case .null, .array, .object: return nil
         }
     }

@@ -14,6 +14,7 @@ enum LaunchFingerprint {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return "\(number)"
+        case .largeInteger(let integer): return String(integer)
         case .string(let text): return quoted(text)
         case .array(let items): return "[" + items.map(canonical).joined(separator: ",") + "]"
         case .object(let members):

@@ -90,7 +90,7 @@ struct JSONParser {
         case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try parseLiteral("null"); return .null
-        case ASCII.minus, ASCII.zero...ASCII.nine: return .number(try parseNumber())
+        case ASCII.minus, ASCII.zero...ASCII.nine: return try parseNumberValue()
         default: throw failure(position, "expected a value")
         }
     }
@@ -270,6 +270,13 @@ struct JSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw failure(start, "number out of range") }
         return value
+    }
+
+    /// A number as a value: `parseNumber`'s `Double`, or its exact digits when it is a large integer.
+    mutating func parseNumberValue() throws(JSONParseError) -> JSONValue {
+        let start = position
+        let value = try parseNumber()
+        return .number(value, text: UnsafeBufferPointer(rebasing: bytes[start..<position]))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= ASCII.zero && byte <= ASCII.nine }

@@ -5,7 +5,12 @@
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
+    /// A number, as its nearest `Double`: exact for every integer of magnitude below 2^53.
     case number(Double)
+    /// An integer within `Int64` that its nearest `Double` is not (9007199254740993, whose `Double`
+    /// is 9007199254740992). Parsers make it from the number's text (`JSONValue.number(_:text:)`) only
+    /// then, so that a number has one value and a `req` comes back and a param reads exactly as sent.
+    case largeInteger(Int64)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])

@@ -47,6 +47,7 @@ public enum JSONWriter {
         case .null: out.write("null")
         case .bool(let flag): out.write(flag ? "true" : "false")
         case .number(let number): writeNumber(number, to: &out)
+        case .largeInteger(let integer): writeInteger(integer, to: &out)
         case .string(let text): writeString(text, to: &out)
         case .array(let elements):
             out.write(ASCII.openBracket)
@@ -104,12 +105,12 @@ public enum JSONWriter {
     }
 
     /// The number as the integer the writer writes it as, or nil when it is written otherwise (not
-    /// integral, beyond `Int64`, not finite). 2^63 is exactly representable, so every double below it
-    /// in magnitude converts to Int64; the conversion truncates, so converting back tells whether the
-    /// value was integral. NaN and the infinities fail the first test.
+    /// integral, beyond `Int64`, not finite). ±2^63 are exactly representable, so every double from
+    /// -2^63 (`Int64.min`) up to below 2^63 converts to Int64; the conversion truncates, so converting
+    /// back tells whether the value was integral. NaN and the infinities fail the first test.
     @inline(__always)
     static func integral(_ number: Double) -> Int64? {
-        guard abs(number) < 9_223_372_036_854_775_808.0 else { return nil }
+        guard number >= -9_223_372_036_854_775_808.0 && number < 9_223_372_036_854_775_808.0 else { return nil }
         let integer = Int64(number)
         return Double(integer) == number ? integer : nil
     }

@@ -51,7 +51,7 @@ struct MemberValue {
     /// The value as a tree (for `req`, which is echoed as it came).
     func value(in bytes: UnsafeBufferPointer<UInt8>) -> JSONValue {
         switch kind {
-        case .number: .number(number)
+        case .number: .number(number, text: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]))
         case .string: .string(string(in: bytes))
         case .true: .bool(true)
         case .false: .bool(false)

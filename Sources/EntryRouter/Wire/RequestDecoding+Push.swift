@@ -113,9 +113,9 @@ extension JSONParser {
                 position = whole.end
                 return .number(whole.value)
             }
-            return .number(try parseNumber())
+            return try parseNumberValue()
         case ASCII.minus?, ASCII.zero?:
-            return .number(try parseNumber())
+            return try parseNumberValue()
         default:
             return nil
         }
