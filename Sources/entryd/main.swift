@@ -33,6 +33,8 @@ case .success(let parsed):
     case Commands.watch.name: exit(Watch.run(parsed))
     case Commands.check.name: exit(Check.run(parsed))
     case Commands.checkConfig.name: exit(CheckConfig.run(parsed))
+    case Commands.route.name: exit(RouteCommand.run(parsed))
+    case Commands.link.name: exit(LinkCommand.run(parsed))
     case Commands.demo.name: exit(Demo.run(parsed))
     case Commands.verifyStore.name: exit(VerifyStore.run(parsed))
     case Commands.help.name: exit(Help.run(parsed))

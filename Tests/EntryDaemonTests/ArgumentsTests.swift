@@ -18,7 +18,7 @@ struct ArgumentsTests {
              expected: .success(ParsedArguments(command: "serve", flags: ["allow-uid": ["1", "2"]]))),
         Case(arguments: ["serve", "--help"], expected: .success(ParsedArguments(command: "serve", flags: ["help": [""]]))),
         Case(arguments: [], expected: .failure(UsageError(
-            "missing subcommand; one of: serve, push, open, openurl, retract, scene, status, watch, check, check-config, demo, verify-store, help"))),
+            "missing subcommand; one of: serve, push, open, openurl, retract, scene, status, watch, check, check-config, route, link, demo, verify-store, help"))),
         Case(arguments: ["serv"], expected: .failure(UsageError("unknown subcommand 'serv'; did you mean 'serve'?"))),
         Case(arguments: ["launch"], expected: .failure(UsageError("unknown subcommand 'launch'"))),
         Case(arguments: ["serve", "--sokcet", "x"],

@@ -23,8 +23,8 @@ public struct CommandSpec: Sendable, Hashable {
 
     /// How many positional arguments it takes.
     public var positionals: ClosedRange<Int> {
-        let least = arguments.filter { $0.count != .optional }.count
-        let most = arguments.contains { $0.count == .oneOrMore } ? Int.max : arguments.count
+        let least = arguments.filter { $0.count == .one || $0.count == .oneOrMore }.count
+        let most = arguments.contains { $0.count == .oneOrMore || $0.count == .zeroOrMore } ? Int.max : arguments.count
         return least...most
     }
 

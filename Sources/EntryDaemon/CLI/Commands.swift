@@ -116,6 +116,30 @@ public enum Commands {
         arguments: [ArgumentSpec("FILE", .oneOrMore)],
         examples: ["entryd check-config samples/*.json"])
 
+    public static let route = CommandSpec(
+        "route", summary: "Explain which route a URL or push payload takes, and why.",
+        details: "Needs no daemon: it reads --config, else the sample config compiled in, which serve uses without "
+            + "--config. It prints each URL looked at (the link, then each redirect's), the universal-link rule or "
+            + "scheme that let it in, the pattern that won, the patterns it beat and the precedence that decided "
+            + "(literal > typed > :param > *rest), the params and where each came from, and what the router would do. "
+            + "For no_route, the nearest patterns and the segment where each stopped. Exits 0 when it routes, 1 "
+            + "when the daemon would refuse it.",
+        arguments: [ArgumentSpec("URL", .optional)],
+        flags: [FlagSpec("payload", "FILE.apns", help: "explain this push payload instead of a URL (- reads standard input)"),
+                .config, .jsonReport],
+        examples: ["entryd route https://materunner.app/r/7",
+                   "entryd route --payload samples/apns/materunner-invitation.apns",
+                   "entryd route --config samples/shopmate.json shopmate://products/42 --json"])
+
+    public static let link = CommandSpec(
+        "link", summary: "Print a route's URLs, each checked by routing it back.",
+        details: "Needs no daemon: it reads --config, else the sample config compiled in. Each of the route's "
+            + "patterns is filled in from the params (the ones it does not capture become the query) and routed "
+            + "back. Exits 0 when every URL routes back to the route with these params, else 1.",
+        arguments: [ArgumentSpec("ROUTE"), ArgumentSpec("KEY=VALUE", .zeroOrMore)],
+        flags: [.config, .jsonReport],
+        examples: ["entryd link recordDetail id=7", "entryd link invitation sessionId=run-42 inviter=Mina"])
+
     public static let demo = CommandSpec(
         "demo", summary: "A cold start, end to end, with a daemon of its own.",
         details: "Two pushes arrive while the app is closed, then a scene signs in, appears and handles both.",
@@ -135,8 +159,8 @@ public enum Commands {
         arguments: [ArgumentSpec("SUBCOMMAND", .optional)],
         examples: ["entryd help push"])
 
-    public static let all = [serve, push, open, openurl, retract, scene, status, watch, check, checkConfig, demo,
-                             verifyStore, help]
+    public static let all = [serve, push, open, openurl, retract, scene, status, watch, check, checkConfig, route, link,
+                             demo, verifyStore, help]
 
     /// The spec named `name`.
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -145,6 +169,7 @@ public enum Commands {
 extension FlagSpec {
     static let socket = FlagSpec("socket", "PATH", help: "the daemon's socket (default: see entryd --help)")
     static let json = FlagSpec("json", help: "print the daemon's reply as it is")
+    static let jsonReport = FlagSpec("json", help: "print one JSON object instead of lines, for scripts")
     static let config = FlagSpec("config", "FILE", help: "the route config (default: the sample compiled in)")
     static let id = FlagSpec("id", "ID", help: "the entry's id; the same id again within 24 h is a duplicate")
     static let expiration = FlagSpec("expiration", "EPOCH",

@@ -26,7 +26,7 @@ public struct FlagSpec: Sendable, Hashable {
 /// A positional argument, as usage shows it: `URL`, `[DEVICE]`, `SCENARIO.json...`.
 public struct ArgumentSpec: Sendable, Hashable {
     public enum Count: Sendable, Hashable {
-        case one, optional, oneOrMore
+        case one, optional, oneOrMore, zeroOrMore
     }
 
     public var name: String
@@ -42,6 +42,7 @@ public struct ArgumentSpec: Sendable, Hashable {
         case .one: name
         case .optional: "[\(name)]"
         case .oneOrMore: name + "..."
+        case .zeroOrMore: "[\(name)...]"
         }
     }
 }

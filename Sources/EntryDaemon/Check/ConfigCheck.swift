@@ -26,6 +26,16 @@ public enum ConfigCheck {
         }
     }
 
+    /// The config in `file`, or without one the sample `serve` uses (`EmbeddedConfig`), validated.
+    public static func load(orEmbedded file: String?) throws(Failure) -> Config {
+        if let file { return try load(file) }
+        do {
+            return try Config.load(json: Array(EmbeddedConfig.json.utf8), file: EmbeddedConfig.file, readFile: ConfigFileReader.read)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
     /// The config in `file`, validated.
     public static func load(_ file: String) throws(Failure) -> Config {
         guard let bytes = FileBytes.read(file) else {

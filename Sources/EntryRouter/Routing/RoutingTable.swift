@@ -182,7 +182,7 @@ public final class RoutingTable: EntryRouting {
     /// Refuses a URL whose scheme the config does not declare, or whose https host or path its
     /// universal-link rules do not list; else the trie root of its scheme or host, nil when no
     /// pattern has it.
-    private func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) -> UInt32? {
+    func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) -> UInt32? {
         guard let host = parsed.host else {
             let scheme = parsed.bytes[parsed.scheme]
             for index in schemes.indices where schemes[index].name.matches(scheme) { return schemes[index].root }

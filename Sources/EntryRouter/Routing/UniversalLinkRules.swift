@@ -47,6 +47,26 @@ struct UniversalLinkRules: Sendable {
         }
     }
 
+    /// The rule that decides `url`, for `RouteExplanation`: the first `paths` rule that matches
+    /// (as written, `NOT ` and all) or the key of the first file component that does; nil when
+    /// none does, which refuses the URL. Walks the rules again rather than instrumenting `allows`,
+    /// which stays as lean as routing needs it.
+    func deciding(_ url: ParsedURL) -> (rule: String?, allows: Bool) {
+        switch source {
+        case .paths(let rules):
+            return url.withDecodedPath { path in
+                for rule in rules where rule.glob.withUnsafeBufferPointer({ Self.glob($0, matches: path) }) {
+                    return ((rule.excludes ? "NOT " : "") + String(decoding: rule.glob, as: UTF8.self), !rule.excludes)
+                }
+                return (nil, false)
+            }
+        case .association(let association):
+            let link = url.appLinkURL()
+            guard let component = association.components.first(where: { $0.matches(link) }) else { return (nil, false) }
+            return (component.key + (component.excludes ? " (exclude)" : ""), !component.excludes)
+        }
+    }
+
     /// Whether the `paths` rules let `path` (decoded UTF-8, with its leading `/`) open the app.
     func allows(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
         guard case .paths(let rules) = source else { return false }
