@@ -52,11 +52,29 @@ extension Daemon: ConnectionDelegate {
     public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) {
         switch Request.decode(bytes: line) {
         case .success(let request):
+            if case .advance(let milliseconds) = request.op {
+                advance(by: milliseconds, request, from: connection)
+                return
+            }
             connection.role = connection.role.after(request.op)
-            enqueue(.request(connection.id, request), at: instant)
+            enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
         case .failure(let failure):
-            enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: instant)
+            enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: clock.isManual ? clock.now : instant)
         }
+    }
+
+    /// `advance`: moves a manual clock on, then hands the request in stamped with the new time, so
+    /// that the turn it ends expires and forgets what is due by then; refused (in its place among the
+    /// connection's replies) when the daemon runs on the wall clock.
+    private func advance(by milliseconds: Int64, _ request: consuming Request, from connection: Connection) {
+        guard clock.advance(by: milliseconds) else {
+            enqueue(.invalid(connection.id, req: request.req, WireError(.notAllowed,
+                "advance moves a manual clock; this daemon runs on the wall clock (start it with serve --clock manual)"),
+                close: false), at: clock.now)
+            return
+        }
+        log.debug("clock advanced", ["by_ms": String(milliseconds), "now_ms": String(clock.now.milliseconds)])
+        enqueue(.request(connection.id, request), at: clock.now)
     }
 
     public func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {
@@ -80,6 +98,6 @@ extension Daemon: ConnectionDelegate {
         case .readFailed, .writeFailed, .stalled, .outputCapExceeded:
             log.warn("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])
         }
-        enqueue(.disconnected(connection.id), at: WallClock.now())
+        enqueue(.disconnected(connection.id), at: clock.now)
     }
 }

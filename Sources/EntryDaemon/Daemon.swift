@@ -44,6 +44,8 @@ public final class Daemon {
     @exclusivity(unchecked) private var routerDeadline = Instant(milliseconds: 0)
     private var signals: [SignalWatcher] = []
     private var graceTimer: LoopTimer?
+    /// The time every input is stamped with: the wall clock, or a manual one that `advance` moves.
+    var clock: DaemonClock
 
     // The two lists every turn's end looks at are exempt from the run-time exclusivity check (a
     // `swift_beginAccess` each, every turn) for the reason `router` is: each access is a read or a
@@ -60,6 +62,7 @@ public final class Daemon {
     /// opens the store and builds the router; binds nothing yet.
     public init(options: ServeOptions, environment: [String: String]) throws(DaemonError) {
         self.options = options
+        clock = options.clock
         maxClients = options.maxClients
         let uid = getuid()
         socketPath = SocketPath.resolve(flag: options.socket, environment: environment, uid: uid)
@@ -78,7 +81,7 @@ public final class Daemon {
         }
         store = try RouterSetup.openStore(location: options.store)
         writer = TurnWriter(store: store.keepsRecords ? store : nil, connections: [:])
-        let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: WallClock.now())
+        let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: clock.now)
         router = setup.router
         turnEffects = setup.startup
         notifier = ReadinessNotifier(environment: environment)
@@ -233,10 +236,10 @@ public final class Daemon {
 
     // MARK: Turns and effects
 
-    /// Hands one input to the router now (or at the instant its bytes were read); its effects wait
-    /// for the end of the turn. The input moves into the router's turn, uncopied.
-    private func feed(_ input: consuming Input, at instant: Instant = WallClock.now()) {
-        collect(router.handle(input, at: instant))
+    /// Hands one input to the router now; its effects wait for the end of the turn. The input moves
+    /// into the router's turn, uncopied.
+    private func feed(_ input: consuming Input) {
+        collect(router.handle(input, at: clock.now))
         turn.mark()
     }
 
@@ -265,7 +268,7 @@ public final class Daemon {
     /// the turn straight to the writer; otherwise (the startup's records, a timer's or shutdown's
     /// turn) the turn's effects join those and all are performed together.
     private func endTurn() {
-        let now = WallClock.now()
+        let now = clock.now
         if turnEffects.isEmpty {
             router.handle(.turnEnded, at: now, into: &writer)
             writer.finish()
@@ -350,16 +353,23 @@ public final class Daemon {
     /// router does not arm a deadline again that it already armed, so an early `.timer` would be lost
     /// (an entry would stay pending past its expiry until some other input came). A running timer is
     /// moved, keeping its callback; only one that fired or was never started is given one.
+    ///
+    /// A manual clock's deadline in the future waits for an `advance`, whose turn ends at the later
+    /// time and so does what `.timer` would.
     private func armRouterTimer(_ at: Instant) {
         routerDeadline = at
-        let delay = UInt64(max(0, at.milliseconds - WallClock.now().milliseconds))
+        if clock.isManual, at > clock.now {
+            routerTimer.stop()
+            return
+        }
+        let delay = UInt64(max(0, at.milliseconds - clock.now.milliseconds))
         guard !routerTimer.reschedule(afterMilliseconds: delay) else { return }
         routerTimer.start(afterMilliseconds: delay) { [unowned self] in routerTimerFired() }
     }
 
     /// The router's timer fired: `.timer` if the deadline is reached, else the timer is armed again.
     private func routerTimerFired() {
-        if WallClock.now() < routerDeadline { armRouterTimer(routerDeadline) } else { feed(.timer) }
+        if clock.now < routerDeadline { armRouterTimer(routerDeadline) } else { feed(.timer) }
     }
 
     /// A failed commit breaks the promise of R16 for this turn: its ok replies become errors (so the

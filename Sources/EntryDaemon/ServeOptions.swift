@@ -13,6 +13,8 @@ public struct ServeOptions: Sendable {
     public var router = RouterLimits()
     public var logLevel = Log.Level.info
     public var logFormat = Log.Format.logfmt
+    /// `--clock`: the wall clock, or a manual one for tests.
+    public var clock = DaemonClock.wall
     /// How long shutdown waits for clients to take their last replies, in milliseconds.
     public var shutdownGraceMilliseconds: UInt64 = 2000
 
@@ -44,6 +46,10 @@ public struct ServeOptions: Sendable {
         }
         connection = ConnectionLimits(maxFrame: limits.maxFrame, maxOutput: limits.maxOutput,
                                       stallTimeoutMilliseconds: limits.stallTimeoutMilliseconds)
+        if let text = parsed.value("clock") {
+            guard let clock = DaemonClock(flag: text) else { throw UsageError("--clock expects wall or manual, got '\(text)'") }
+            self.clock = clock
+        }
         if let text = parsed.value("log-level") {
             guard let level = Log.Level(name: text) else {
                 throw UsageError("--log-level expects one of \(Log.Level.allCases.map(\.name).joined(separator: ", ")), got '\(text)'")

@@ -22,6 +22,8 @@ public enum Commands {
             FlagSpec("max-scenes", "N", help: "scenes one connection may hold at once (64)"),
             FlagSpec("log-level", "LEVEL", help: "debug, info, warn or error (info)"),
             FlagSpec("log-format", "FORMAT", help: "logfmt or json (logfmt)"),
+            FlagSpec("clock", "CLOCK", help: "wall, or manual for tests: it starts at the wall clock's time and moves "
+                + "only by the advance op (wall)"),
         ],
         examples: ["entryd serve --store :memory:",
                    "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock"])

@@ -82,6 +82,7 @@ public struct CheckRunner {
         case .disconnect(let name): return "\(name.padded(to: 7)) disconnect"
         case .restart: return "daemon  kill -9, then start again"
         case .wait(let span): return "wait \(span) ms"
+        case .advance(let span): return "clock   advance \(span)"
         case .note(let text): return text
         }
     }

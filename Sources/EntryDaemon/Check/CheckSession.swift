@@ -6,6 +6,8 @@ extension CheckRunner {
     struct Session {
         let daemon: TemporaryDaemon
         var connections: [String: ScenarioConnection] = [:]
+        /// The connection `advance` steps are sent on, apart from the named ones a scenario opens.
+        var clock: ScenarioConnection?
         var match = SubsetMatch()
 
         init(daemon: TemporaryDaemon) { self.daemon = daemon }
@@ -42,12 +44,19 @@ extension CheckRunner {
                     guard connections.removeValue(forKey: name) != nil else { return "no connection named \(name)" }
                 case .restart:
                     connections.removeAll()
+                    clock = nil
                     daemon.kill9()
                     try daemon.start()
                 case .wait(let span):
                     var pause = timespec(tv_sec: span / 1000, tv_nsec: (span % 1000) * 1_000_000)
                     var left = timespec()
                     while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+                case .advance(let span):
+                    let connection = try clock ?? ScenarioConnection(path: daemon.socketPath)
+                    clock = connection
+                    try connection.send([.object(["op": .string("advance"), "by": .string(span)])])
+                    let reply = try connection.nextReply(timeoutMilliseconds: CheckRunner.replyTimeoutMilliseconds)
+                    guard reply["ok"] == .bool(true) else { return "advance \(span): \(CheckRunner.compact(reply))" }
                 case .note:
                     break
                 }
@@ -65,6 +74,9 @@ extension CheckRunner {
             return opened
         }
 
-        mutating func close() { connections.removeAll() }
+        mutating func close() {
+            connections.removeAll()
+            clock = nil
+        }
     }
 }

@@ -33,6 +33,9 @@ public enum ScenarioStep: Sendable, Hashable {
     /// `kill -9` the daemon and start it again on the same store.
     case restart
     case wait(milliseconds: Int)
+    /// Move the daemon's manual clock on by `span` (`25h`, see `ClockAdvance`), the daemon's time
+    /// and not the wall clock's: the runner starts its daemon with `--clock manual`.
+    case advance(span: String)
     /// A line of commentary, printed as it is.
     case note(String)
 }

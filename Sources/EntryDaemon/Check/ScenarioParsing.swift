@@ -77,6 +77,11 @@ extension Scenario {
             return .restart
         case "wait":
             return .wait(milliseconds: try milliseconds(raw, "wait")!)
+        case "advance":
+            guard let span = members["advance"]!.stringValue, ClockAdvance.milliseconds(span) != nil else {
+                throw StepError(message: "`advance` must be a span such as \"1500ms\", \"90s\", \"10m\", \"25h\" or \"2d\"")
+            }
+            return .advance(span: span)
         default:
             guard let note = members["note"]!.stringValue else { throw StepError(message: "`note` must be a string") }
             return .note(note)

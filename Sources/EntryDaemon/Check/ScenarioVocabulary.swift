@@ -4,7 +4,7 @@ import EntryRouter
 /// accident (`"replly"` ignored, an `expect` of an event that never exists, a `for` on a `wait`).
 enum ScenarioVocabulary {
     /// What a step does: each step has exactly one.
-    static let actions = ["send", "expect", "absent", "disconnect", "restart", "wait", "note"]
+    static let actions = ["send", "expect", "absent", "disconnect", "restart", "wait", "advance", "note"]
 
     /// The other keys, each with the actions it goes with.
     static let modifiers: [String: Set<String>] = [
@@ -22,7 +22,7 @@ enum ScenarioVocabulary {
     /// The ops, for a "did you mean" only: whether an op is known is the decoder's to say.
     static let ops = ["push", "open", "retract", "status", "watch", "scene.connect", "scene.appeared", "scene.presented",
                       "scene.dismissed", "scene.action", "scene.busy", "scene.pushed", "scene.finish", "scene.background",
-                      "scene.gate", "scene.reset"]
+                      "scene.gate", "scene.reset", "advance"]
 
     /// Whether `request` names an op the daemon does not know, asked of the daemon's own decoder so
     /// the two cannot disagree. Nil when the op is known (or the line fails for another reason, which

@@ -37,11 +37,13 @@ public final class TemporaryDaemon {
         }
     }
 
-    /// Starts the daemon and returns once it reports `READY=1`. A daemon that exits first (a config
+    /// Starts the daemon, on a manual clock that only a scenario's `advance` steps move, and returns
+    /// once it reports `READY=1`. A daemon that exits first (a config
     /// it refuses, a socket it cannot bind) is reported at once with what it wrote, which is in the
     /// error itself: the log file goes with the temporary directory.
     public func start() throws(CheckError) {
-        var arguments = [executable, "serve", "--socket", socketPath, "--store", storePath, "--log-level", "debug"]
+        var arguments = [executable, "serve", "--socket", socketPath, "--store", storePath, "--log-level", "debug",
+                         "--clock", "manual"]
         if let configPath { arguments += ["--config", configPath] }
         var environment = Environment.current
         environment["NOTIFY_SOCKET"] = notify.path

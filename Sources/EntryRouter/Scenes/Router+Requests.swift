@@ -29,6 +29,8 @@ extension Router {
         case .scene(let name, let op):
             let result = sceneOp(name, op, from: connection)
             body = .final(result)
+        case .advance:
+            body = .final(.success(.ok))
         }
         turn.reply(connection, req, body)
     }

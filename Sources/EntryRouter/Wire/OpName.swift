@@ -1,6 +1,6 @@
 /// The operations of the wire protocol by name (SPEC §3.1 and §3.2), as `op` spells them.
 enum OpName: String {
-    case push, open, retract, status, watch
+    case push, open, retract, status, watch, advance
     case sceneConnect = "scene.connect"
     case sceneAppeared = "scene.appeared"
     case scenePresented = "scene.presented"
@@ -33,6 +33,7 @@ enum OpName: String {
             if text.holds("status") { return .status }
         case 7:
             if text.holds("retract") { return .retract }
+            if text.holds("advance") { return .advance }
         case 10:
             if text.holds("scene.busy") { return .sceneBusy }
             if text.holds("scene.gate") { return .sceneGate }

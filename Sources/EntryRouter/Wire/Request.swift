@@ -16,6 +16,10 @@ public enum Operation: Sendable, Hashable {
     case status(limit: Int)
     case watch
     case scene(name: String, SceneOp)
+    /// Moves a manual clock on by this many milliseconds (`serve --clock manual`). The daemon moves
+    /// its clock before it hands the request in, so the router only answers it: the turn it ends runs
+    /// at the later time, expiring and forgetting what is due by then.
+    case advance(milliseconds: Int64)
 }
 
 /// A `push` request: an APNs payload and the sender's optional metadata (memberwise, see `Request`).

@@ -84,6 +84,11 @@ extension RequestFields {
             return .status(limit: try check.positiveInteger("limit", limit) ?? 100)
         case .watch:
             return .watch
+        case .advance:
+            guard let milliseconds = ClockAdvance.milliseconds(try check.requiredString("by", by)) else {
+                throw check.wrongType("by", "a span such as \"1500ms\", \"90s\", \"10m\", \"25h\" or \"2d\"")
+            }
+            return .advance(milliseconds: milliseconds)
         case .sceneConnect:
             return .scene(name: try check.requiredString("scene", scene),
                           .connect(launch: try launchEntry(check), launchId: try check.string("launch.id", launch?.id),

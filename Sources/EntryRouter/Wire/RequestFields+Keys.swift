@@ -10,7 +10,7 @@ extension RequestFields {
     /// The member names the protocol knows (SPEC §3.1, §3.2), `launch`'s `push` included.
     enum Field: String {
         case req, op, payload, id, collapseId, expiration, url, source, kind, limit, scene, screen
-        case modal, action, busy, parent, gate, open, launch, push
+        case modal, action, busy, parent, gate, open, launch, push, by
     }
 }
 
@@ -69,6 +69,7 @@ extension JSONParser {
         switch (length, lowWord) {
         case (2, 0x706F): return .op
         case (2, 0x6469): return .id
+        case (2, 0x7962): return .by
         case (3, 0x71_6572): return .req
         case (3, 0x6C_7275): return .url
         case (4, 0x646E_696B): return .kind

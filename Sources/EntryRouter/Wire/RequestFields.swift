@@ -35,6 +35,8 @@ struct RequestFields {
     var parent: MemberValue?
     var gate: MemberValue?
     var open: MemberValue?
+    /// `advance`'s span (`ClockAdvance`).
+    var by: MemberValue?
     var launch: Launch?
 
     /// `launch` as read: its known members when it is an object.
@@ -89,6 +91,7 @@ struct RequestFields {
             case .parent?: try Self.store(&parent, .parent, &parser)
             case .gate?: try Self.store(&gate, .gate, &parser)
             case .open?: try Self.store(&open, .open, &parser)
+            case .by?: try Self.store(&by, .by, &parser)
             case .launch?:
                 guard launch == nil else { throw parser.duplicateKey(Field.launch.rawValue) }
                 launch = try Self.readLaunch(&parser)
