@@ -38,6 +38,10 @@ let package = Package(
         .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter", "SeededRandom"]),
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV", "SeededRandom"]),
         .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
+        // The decoders' fuzz targets (scripts/fuzz), kept out of the shipping modules; the tests replay the corpus.
+        .target(name: "FuzzTargets", dependencies: ["EntryRouter", "EntryDaemon"]),
+        .executableTarget(name: "entryd-fuzz", dependencies: ["FuzzTargets"], path: "Sources/entryd-fuzz"),
+        .testTarget(name: "FuzzTargetTests", dependencies: ["FuzzTargets"]),
     ],
     swiftLanguageModes: [.v6]
 )

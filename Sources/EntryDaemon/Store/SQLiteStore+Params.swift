@@ -4,16 +4,16 @@ import EntryRouter
 ///
 /// Both directions are written here rather than left to SQLite's `json_each`: loading a full inbox
 /// (100 000 entries) spent most of its time in that table-valued join.
-enum ParamsJSON {
+package enum ParamsJSON {
     /// Appends `params` to `bytes` as a JSON object with keys in sorted order (the same params always
     /// give the same text, the text a dictionary of them gave).
-    static func append(_ params: RouteParams, to bytes: inout [UInt8]) {
+    package static func append(_ params: RouteParams, to bytes: inout [UInt8]) {
         JSONWriter.appendParams(params, to: &bytes)
     }
 
     /// The object in `bytes`, or nil when they are not a JSON object whose members are all strings. Of
     /// a key given twice the last value is kept, as when the params were read into a dictionary.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteParams? {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteParams? {
         decodeMap(bytes).map(RouteParams.init)
     }
 

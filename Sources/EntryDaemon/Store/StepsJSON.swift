@@ -2,9 +2,9 @@ import EntryRouter
 
 /// The `steps` column: the steps an accepted action has yet to run, as a JSON array of the config's
 /// step strings (`["selectTab:home","start:run"]`); NULL for an entry with none, which is nearly all.
-enum StepsJSON {
+package enum StepsJSON {
     /// The column's text for `steps`; nil for none.
-    static func encode(_ steps: [RouteAction]) -> [UInt8]? {
+    package static func encode(_ steps: [RouteAction]) -> [UInt8]? {
         guard !steps.isEmpty else { return nil }
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         for (index, step) in steps.enumerated() {
@@ -16,7 +16,7 @@ enum StepsJSON {
     }
 
     /// The steps in a column's text; nil when the text is not an array of step strings.
-    static func decode(_ text: String) -> [RouteAction]? {
+    package static func decode(_ text: String) -> [RouteAction]? {
         guard case .array(let items)? = try? JSONValue.parse(ArraySlice(text.utf8)) else { return nil }
         var steps: [RouteAction] = []
         for item in items {

@@ -1,0 +1,21 @@
+import EntryDaemon
+import EntryRouter
+
+/// Routes the input as a URL through the table of the embedded config (`samples/materunner.json`),
+/// whose routes have typed captures, queries, universal-link rules and redirects.
+enum URLFuzzing {
+    static let table: RoutingTable = {
+        do {
+            return RoutingTable(config: try Config.load(json: Array(EmbeddedConfig.json.utf8), file: EmbeddedConfig.file))
+        } catch {
+            fatalError("the embedded config does not load: \(error)")
+        }
+    }()
+
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let url = String(decoding: bytes, as: UTF8.self)
+        let first = table.route(url: url)
+        let again = table.route(url: url)
+        expect(first == again, "routing \(url) twice gave \(first), then \(again)")
+    }
+}
