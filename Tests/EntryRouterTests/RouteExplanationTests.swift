@@ -84,6 +84,27 @@ struct RouteExplanationTests {
         }
     }
 
+    /// With an apple-app-site-association file, the deciding rule is the key of its first matching component.
+    @Test(arguments: [
+        ("https://shop.example.com/item/4", "applinks.details[0].components[1]", true),
+        ("https://shop.example.com/admin/4", "applinks.details[0].components[0] (exclude)", false),
+        ("https://x.example.com/other", nil, false),
+    ] as [(String, String?, Bool)])
+    func anAASAComponentIsNamedByItsKey(url: String, rule: String?, allows: Bool) throws {
+        let association = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "#
+            + #""components": [{"/": "/admin/*", "exclude": true}, {"/": "/item/*"}]}]}}"#
+        let config = try Config.load(json: Array(RoutingFixtures.config(
+            routes: #"{"name": "item", "match": ["https://shop.example.com/item/:id"], "tab": "home"}"#,
+            universalLinks: #"[{"host": "*.example.com", "aasa": "aasa.json"}]"#)
+            .replacing(#""bundleId": "com.example.app","#,
+                       with: #""bundleId": "com.example.app", "appId": "ABCDE12345.com.example.app","#).utf8),
+            file: "test.json", readFile: { _ in Array(association.utf8) })
+        let hop = RoutingTable(config: config).explain(url: url).hops[0]
+        let host = url.split(separator: "/")[1]
+        #expect(hop.admission == .universalLink(Explained.LinkRuleDecision(
+            host: String(host), entry: "*.example.com", rules: "aasa.json", rule: rule, allows: allows)))
+    }
+
     @Test(arguments: [
         ("ftp://x/y", ErrorCode.notAllowed, "scheme ftp is not declared"),
         ("https://other.app/x", .notAllowed, "not a universal-link host"),

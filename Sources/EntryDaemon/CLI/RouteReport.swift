@@ -51,16 +51,16 @@ public enum RouteReport {
         case .refused(let error):
             lines.append("  refused: \(error.message)")
         }
-        let admitted = switch hop.admission {
-        case .scheme: true
-        case .universalLink(let decision): decision.allows
-        case .refused: false
+        let admitted: String? = switch hop.admission {
+        case .scheme: "scheme"
+        case .universalLink(let decision): decision.allows ? "host" : nil
+        case .refused: nil
         }
         if let winner = hop.winner {
             lines.append("  matched \(winner.route)  \(winner.pattern)")
-        } else if admitted, hop.nearest.isEmpty {
-            lines.append("  no pattern matches, and none has this \(hop.url.hasPrefix("https") ? "host" : "scheme")")
-        } else if admitted {
+        } else if let admitted, hop.nearest.isEmpty {
+            lines.append("  no pattern matches, and none has this \(admitted)")
+        } else if admitted != nil {
             lines.append("  no pattern matches; nearest:")
             for near in hop.nearest {
                 lines.append("    \(near.candidate.route)  \(near.candidate.pattern)  stops at segment \(near.segment + 1): \(near.reason)")
