@@ -85,6 +85,10 @@ extension Daemon: ConnectionDelegate {
                      close: true), at: instant)
     }
 
+    public func connectionDrained(_ connection: Connection) {
+        enqueue(.drained(connection.id), at: clock.now)
+    }
+
     public func connectionReachedEnd(_ connection: Connection) {
         endedThisTurn.append(connection)
         turn.mark()

@@ -35,6 +35,7 @@ public struct ServeOptions: Sendable {
         if let n = try parsed.positiveInt("max-url") { router.maxURLBytes = n }
         if let n = try parsed.positiveInt("max-collapse-id") { router.maxCollapseIdBytes = n }
         if let n = try parsed.positiveInt("max-scenes") { router.maxScenesPerConnection = n }
+        if let n = try parsed.positiveInt("max-shows-in-flight") { router.maxShowsInFlight = n }
         var limits = connection
         if let n = try parsed.positiveInt("max-frame") { limits.maxFrame = n }
         if let n = try parsed.positiveInt("max-output") { limits.maxOutput = n }

@@ -11,6 +11,10 @@ public enum Input: Sendable, Hashable {
     /// Every line read in this loop turn has been handed in: decide presents, then reply (R5).
     /// Returns all of the turn's effects; an extra `.turnEnded` with nothing in the turn is harmless.
     case turnEnded
+    /// Everything the daemon was asked to send to the connection has been written: it left the
+    /// daemon. The shows in flight to its scenes are finished and the next ones go out (SPEC §2.1).
+    /// Joins the current turn, so the daemon ends the loop turn in which it reported one.
+    case drained(ConnectionID)
     /// The clock reached a timer the router asked for (expiry). Ends the current turn, like `.turnEnded`.
     case timer
     /// The daemon stops: requests from now on get `shutting_down`. Ends the current turn, so the

@@ -1,7 +1,8 @@
 /// The engine: inputs in, effects out. No I/O, no clock, deterministic.
 ///
-/// The daemon hands every decoded line, disconnect, turn boundary and timer to `handle(_:at:)` and
-/// performs the effects it returns. Requests, invalid lines and disconnects only join the current
+/// The daemon hands every decoded line, disconnect, drained connection, turn boundary and timer to
+/// `handle(_:at:)` and performs the effects it returns. Requests, invalid lines, disconnects and
+/// drains only join the current
 /// turn; `.turnEnded` (and `.timer` and `.shutdown`, which end the turn they arrive in) handles them
 /// in order, decides presents and shows, and returns the turn's effects: first every `persist` (none
 /// for a router made with `persisting: false`), then the `send`s (replies in request order, then
@@ -88,7 +89,7 @@ public struct Router: Sendable {
             break
         case .shutdown:
             inputs.append(QueuedInput(input: input, at: now))
-        case .request, .invalid, .disconnected:
+        case .request, .invalid, .disconnected, .drained:
             inputs.append(QueuedInput(input: input, at: now))
             return
         }
@@ -96,7 +97,7 @@ public struct Router: Sendable {
         emit(into: &output)
     }
 
-    /// Queues an input that joins the turn (a request, an invalid line, a disconnect), as `handle`
+    /// Queues an input that joins the turn (a request, an invalid line, a disconnect, a drain), as `handle`
     /// does, for a caller that has called `recover(at:)`: nothing comes out of it until the turn ends.
     /// `handle` is generic over its output, and called from another module (the daemon's) it runs
     /// unspecialized, through its output's witness tables, with the check for a recovery still to
@@ -109,7 +110,7 @@ public struct Router: Sendable {
 
     private static func joinsTurn(_ input: borrowing Input) -> Bool {
         switch input {
-        case .request, .invalid, .disconnected: true
+        case .request, .invalid, .disconnected, .drained: true
         case .turnEnded, .timer, .shutdown: false
         }
     }
@@ -224,6 +225,8 @@ public struct Router: Sendable {
             if close { turn.closes.append(connection) }
         case .disconnected(let connection):
             disconnect(connection)
+        case .drained(let connection):
+            drained(connection)
         case .shutdown:
             shuttingDown = true
         case .turnEnded, .timer:

@@ -10,15 +10,20 @@ public struct RouterLimits: Sendable, Hashable {
     /// Scenes one connection may hold at once: every push looks at each scene, so a connection with
     /// thousands of them would slow every other client's requests.
     public var maxScenesPerConnection: Int
+    /// Shows sent to a scene whose write has not completed, at most (SPEC §2.1): a hand-over goes out
+    /// in batches of this many, the next once the connection has written the last, so a scene's
+    /// unsent output stays far below its output cap however many entries wait for it.
+    public var maxShowsInFlight: Int
 
     public init(maxPending: Int = 100_000, maxPayloadBytes: Int = 4096, maxURLBytes: Int = 2048,
                 maxCollapseIdBytes: Int = 64, dedupeWindowMilliseconds: Int64 = 24 * 3600 * 1000,
-                maxScenesPerConnection: Int = 64) {
+                maxScenesPerConnection: Int = 64, maxShowsInFlight: Int = 128) {
         self.maxPending = maxPending
         self.maxPayloadBytes = maxPayloadBytes
         self.maxURLBytes = maxURLBytes
         self.maxCollapseIdBytes = maxCollapseIdBytes
         self.dedupeWindowMilliseconds = dedupeWindowMilliseconds
         self.maxScenesPerConnection = maxScenesPerConnection
+        self.maxShowsInFlight = max(1, maxShowsInFlight)
     }
 }

@@ -9,7 +9,11 @@ import Glibc
 /// - first: N entries wait while no scene is ready: one modal (a `serviceNotice` push) and N − 1
 ///   record links (`show` routes; R6 keeps every one of them, where a second pending modal of the
 ///   same kind would replace the first). The timed turn is the one carrying `scene.appeared`: its
-///   end is when the first `present` (and every `show`) exists as bytes to write.
+///   end is when the first `present` (and the first batch of shows) exists as bytes to write. Then
+///   the scene's connection reports each batch written (`.drained`, in a turn of its own, as the
+///   daemon does when the socket takes it at once), until the last show is out.
+/// - steady: a ready scene, and one show pushed per turn, each followed by its drain's turn, as in
+///   request-by-request traffic: the cost per show of the push path to a ready scene.
 /// - all: 1 000 modals of 1 000 distinct kinds wait (one kind each, so R6 replaces none); the scene
 ///   acknowledges every `present` at once (`scene.presented` and `scene.dismissed` in one turn), and
 ///   the time runs from `scene.appeared` until the last one has been presented.
@@ -30,17 +34,27 @@ enum HandoffBench {
 
     static func run() {
         print("handoff: in-process router, effects encoded to bytes; wall ms (median of \(runs)), load \(RoutingBench.loadAverage())")
-        print(RoutingBench.pad("pending", 10) + RoutingBench.pad("appeared → first present ms", 30) + "events in that turn")
+        print(RoutingBench.pad("pending", 10) + RoutingBench.pad("appeared → first present ms", 30)
+              + RoutingBench.pad("events in that turn", 22) + "appeared → last show ms (turns)")
         for count in pendingCounts {
             var times: [Double] = []
+            var allOut: [Double] = []
             var events = 0
+            var turns = 0
             for _ in 0..<runs {
-                let (ms, sent) = firstPresent(pending: count)
-                times.append(ms)
-                events = sent
+                let run = firstPresent(pending: count)
+                times.append(run.first)
+                allOut.append(run.last)
+                events = run.events
+                turns = run.turns
             }
-            print(RoutingBench.pad("\(count)", 10) + RoutingBench.pad(RoutingBench.fixed(median(times), 2), 30) + "\(events)")
+            print(RoutingBench.pad("\(count)", 10) + RoutingBench.pad(RoutingBench.fixed(median(times), 2), 30)
+                  + RoutingBench.pad("\(events)", 22) + "\(RoutingBench.fixed(median(allOut), 2)) (\(turns))")
         }
+        var steadyTimes: [Double] = []
+        for _ in 0..<runs { steadyTimes.append(steady(shows: steadyShows)) }
+        print("\(steadyShows) shows to a ready scene, one per turn, each followed by its drain's turn: "
+              + "\(RoutingBench.fixed(median(steadyTimes) * 1000 / Double(steadyShows), 2)) us per show")
         guard modalKinds > 0 else { return }
         var times: [Double] = []
         var turns = 0
@@ -54,8 +68,11 @@ enum HandoffBench {
               + "(\(RoutingBench.fixed(median(times) * 1000 / Double(modalKinds), 1)) us per modal)")
     }
 
-    /// Milliseconds of the `scene.appeared` turn with `pending` entries waiting, and the events it sent.
-    static func firstPresent(pending: Int) -> (Double, Int) {
+    static let steadyShows = 20_000
+
+    /// With `pending` entries waiting: milliseconds of the `scene.appeared` turn and the events it
+    /// sent, then milliseconds from `scene.appeared` until the last show went out and the turns taken.
+    static func firstPresent(pending: Int) -> (first: Double, events: Int, last: Double, turns: Int) {
         var driver = Driver(config: sampleConfig())
         let sender = ConnectionID(1), scene = ConnectionID(2)
         driver.turn([(sender, #"{"op":"push","id":"modal","payload":{"type":"serviceNotice","noticeId":"n1"}}"#)])
@@ -70,9 +87,39 @@ enum HandoffBench {
         driver.turn(batch)
         driver.turn([(scene, #"{"op":"scene.connect","scene":"main"}"#),
                      (scene, #"{"op":"scene.gate","scene":"main","gate":"signedIn","open":true}"#)])
+        let clock = ContinuousClock()
+        let start = clock.now
         let (elapsed, out) = appearedTurn(&driver, scene: scene)
         guard out.presents == 1 else { fatalError("handoff: expected one present, got \(out.presents)") }
-        return (elapsed, out.events)
+        var shows = out.events - 1
+        var turns = 1
+        while shows < pending - 1 {
+            let next = driver.drained(scene)
+            guard next.events > 0 else { fatalError("handoff: \(shows) of \(pending - 1) shows went out") }
+            shows += next.events
+            turns += 1
+        }
+        return (elapsed, out.events, RoutingBench.milliseconds(clock.now - start), turns)
+    }
+
+    /// Milliseconds for `shows` shows pushed one per turn to a ready scene, each turn followed by the
+    /// turn of the scene's drain.
+    @inline(never)
+    static func steady(shows: Int) -> Double {
+        var driver = Driver(config: sampleConfig())
+        let sender = ConnectionID(1), scene = ConnectionID(2)
+        driver.turn([(scene, #"{"op":"scene.connect","scene":"main"}"#),
+                     (scene, #"{"op":"scene.gate","scene":"main","gate":"signedIn","open":true}"#),
+                     (scene, #"{"op":"scene.appeared","scene":"main","screen":"home"}"#)])
+        let lines = (0..<shows).map { #"{"op":"open","id":"r\#($0)","url":"materunner://records/\#($0)"}"# }
+        let clock = ContinuousClock()
+        let start = clock.now
+        for line in lines {
+            let out = driver.turn([(sender, line)])
+            guard out.events == 1 || out.events == 2 else { fatalError("handoff: a show sent \(out.events) events") }
+            driver.drained(scene)
+        }
+        return RoutingBench.milliseconds(clock.now - start)
     }
 
     /// The timed turn, kept out of line so that a profiler can count it alone.
@@ -130,13 +177,25 @@ enum HandoffBench {
 
         @discardableResult
         mutating func turn(_ lines: [(ConnectionID, String)]) -> Output {
-            now += 1
-            var effects: [Effect] = []
-            for (connection, line) in lines {
+            turn(lines.map { connection, line in
                 guard case .success(let request) = Request.decode(line: Array(line.utf8)[...]) else {
                     fatalError("handoff: bad request line \(line)")
                 }
-                effects += router.handle(.request(connection, request), at: Instant(milliseconds: now))
+                return .request(connection, request)
+            })
+        }
+
+        /// A turn in which `connection` reports everything sent to it written.
+        @discardableResult
+        mutating func drained(_ connection: ConnectionID) -> Output {
+            turn([.drained(connection)])
+        }
+
+        mutating func turn(_ inputs: [Input]) -> Output {
+            now += 1
+            var effects: [Effect] = []
+            for input in inputs {
+                effects += router.handle(input, at: Instant(milliseconds: now))
             }
             // Take the turn's effects as they are: appending thousands of them would copy each one.
             let ended = router.handle(.turnEnded, at: Instant(milliseconds: now))

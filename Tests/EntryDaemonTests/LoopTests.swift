@@ -65,6 +65,9 @@ struct LoopTests {
             }
         }
 
+        /// The echo's connections are never scenes, so it never hears this.
+        func connectionDrained(_ connection: Connection) {}
+
         func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
             closed.append(reason)
         }

@@ -2,7 +2,7 @@ import SeededRandom
 @testable import EntryRouter
 
 /// Random inputs for the model test: arrivals, scene ops (mostly well-formed, sometimes stale or
-/// from the wrong connection), disconnects, resets, gate changes.
+/// from the wrong connection), disconnects, drained connections, resets, gate changes.
 struct ModelGenerator {
     var random: SplitMix64
     var nextConnection: UInt64 = 100
@@ -25,6 +25,8 @@ struct ModelGenerator {
             return .request(ConnectionID(nextConnection), Request(op: .scene(name: name, .connect(launch: launch))))
         }
         if roll < 38 { return .disconnected(ConnectionID(connection)) }
+        // The scene's connection wrote what was sent to it: its shows in flight finish.
+        if roll < 44 { return .drained(ConnectionID(connection)) }
         let from = random.chance(3) ? ConnectionID(9) : ConnectionID(connection)
         return .request(from, Request(op: .scene(name: name, sceneOp(modal: model.active[name]?.modal))))
     }

@@ -18,6 +18,7 @@ import Testing
     @Test func modalAndScreenIdsAreNeverIssuedTwiceAcrossARestart() {
         var h = Self.invited()
         h.step(9, open("app://record/1"))
+        h.drained(1)
         #expect(h.storedIssued == IssuedNumbers(modal: 2, screen: 2))
         h = h.restarted()
         h.ready("main", on: 2, signedIn: true)

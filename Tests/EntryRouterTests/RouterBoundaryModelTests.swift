@@ -69,6 +69,11 @@ import Testing
                 problems += ledger.check(harness.step(connection, scene(name, op)), router: harness.router)
             }
         }
+        // The scenes' connections write what they are sent until no show is left in flight.
+        while let name = harness.router.scenes.first(where: { !$0.value.shows.inFlight.isEmpty })?.key,
+              let owner = scenes[name] {
+            problems += ledger.check(harness.drained(owner), router: harness.router)
+        }
         for _ in 0..<200 {
             guard let (name, slot) = harness.router.scenes.first(where: { $0.value.slot != nil })
                 .map({ ($0.key, $0.value.slot!) }), let owner = scenes[name] else { break }
@@ -132,7 +137,10 @@ struct BoundaryLedger {
             case .show(_, let screen, _, _, _, _):
                 if !screenIds.insert(screen).inserted { problems.append("screen id \(screen) issued twice") }
             case .start(_, "run", let params):
-                if let id = accepted.keys.sorted().first(where: { accepted[$0] == false && acceptedParams[$0] == params }) {
+                // A withdrawn run never starts: a start with its params is another entry's.
+                if let id = accepted.keys.sorted().first(where: {
+                    accepted[$0] == false && acceptedParams[$0] == params && lastState[$0] != .retracted
+                }) {
                     accepted[id] = true
                 }
             default: break

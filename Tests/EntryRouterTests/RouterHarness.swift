@@ -110,6 +110,14 @@ struct Harness {
 
     mutating func endTurn() -> [Effect] { input(.turnEnded) }
 
+    /// The connection wrote everything sent to it, in a turn of its own: its scenes' shows in flight
+    /// finish, and the next ones go out.
+    @discardableResult
+    mutating func drained(_ connection: UInt64) -> [Effect] {
+        input(.drained(ConnectionID(connection)))
+        return endTurn()
+    }
+
     /// A router started again on what the store kept (R16): live entries, the dedupe window and the
     /// numbers issued so far.
     func restarted() -> Harness {

@@ -131,7 +131,7 @@ import Testing
                 first = false
             }
             switch input {
-            case .request, .invalid, .disconnected:
+            case .request, .invalid, .disconnected, .drained:
                 enqueued.router.enqueue(input, at: enqueued.now)
                 #expect(expected.isEmpty, "step \(index): an input that joins the turn yields nothing")
             case .turnEnded, .timer, .shutdown:

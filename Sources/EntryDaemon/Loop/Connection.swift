@@ -14,6 +14,10 @@ public protocol ConnectionDelegate: AnyObject {
     /// The peer finished sending and every line it sent was delivered (the last one ended by the end
     /// of the stream if it had no newline). It may still read what is written to it.
     func connectionReachedEnd(_ connection: Connection)
+    /// Everything written to a scene's connection so far has left the daemon: the last write was
+    /// taken by the socket at once, or its queued write completed. The router sends a scene its
+    /// shows a batch at a time, and finishes each batch only once it hears this (SPEC §2.1).
+    func connectionDrained(_ connection: Connection)
     /// The connection started closing; called once, whatever the reason. Nothing is delivered after.
     func connectionClosed(_ connection: Connection, reason: Connection.CloseReason)
 }
@@ -217,7 +221,7 @@ public final class Connection: UVHandleOwner {
     /// close reports to the daemon, which then changes the writer.
     ///
     /// A scene's connection is left to the router, which hands entries over to it as the connection
-    /// takes them; its output is capped when it is flushed, as before.
+    /// takes them (`ConnectionDelegate.connectionDrained`); its output is capped when it is flushed.
     @inline(__always)
     private func capStagedOutput() {
         guard staged.count + writes.unsentBytes > limits.maxOutput, role != .scene else { return }
@@ -225,7 +229,8 @@ public final class Connection: UVHandleOwner {
         staged.removeAll()
     }
 
-    /// Writes the staged output (see `send`), or closes the connection when staging found it must.
+    /// Writes the staged output (see `send`), or closes the connection when staging found it must. A
+    /// scene's delegate hears at once when the socket took all of it.
     public func flush() {
         if let reason = closeAtFlush {
             close(reason)
@@ -234,6 +239,7 @@ public final class Connection: UVHandleOwner {
         guard !staged.isEmpty else { return }
         staged.withUnsafeBytes { send($0) }
         staged.removeAll()
+        if role == .scene && !isClosing && writes.unsentBytes == 0 { delegate?.connectionDrained(self) }
     }
 
     /// Stops reading and closes once everything sent so far has been written.
@@ -336,6 +342,8 @@ public final class Connection: UVHandleOwner {
             return
         }
         guard !isClosing, writes.unsentBytes == 0 else { return }
+        // Before a close that was waiting for this write: what it carried did leave the daemon.
+        if role == .scene { delegate?.connectionDrained(self) }
         if let reason = closeWhenFlushed {
             close(reason)
         } else if isPaused {

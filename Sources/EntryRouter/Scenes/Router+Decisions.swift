@@ -1,13 +1,21 @@
 /// The end-of-turn decisions (R3, R4, R5, R8, R10, R13b): expire what is due, send the unsent shows,
-/// present the next modal where the slot is free.
+/// present the next modal where the slot is free; and finishing the shows a connection has written.
 extension Router {
     mutating func decide() {
         expireDue()
-        // Sorting the names allocates even when there are none, about 250 instructions a turn.
+        // Sorting the names allocates, about 250 instructions a turn, even for none or one; a scene's
+        // drain makes a turn of its own for each show it was sent.
         guard !scenes.isEmpty else { return }
+        if scenes.count == 1 {
+            sendShows(at: scenes.startIndex)
+            presentNext(at: scenes.startIndex)
+            return
+        }
         for name in scenes.keys.sorted() {
-            sendShows(of: name)
-            presentNext(on: name)
+            // Deciding changes scenes, never which scenes there are: the index stays valid.
+            guard let index = scenes.index(forKey: name) else { continue }
+            sendShows(at: index)
+            presentNext(at: index)
         }
     }
 
@@ -20,16 +28,18 @@ extension Router {
         }
     }
 
-    /// Shows and tab switches go out in arrival order and end `done`; they never take the modal slot,
-    /// so neither a modal nor `busy` holds them back. The scene is reached through its index, not its
-    /// name, because a hand-over sends thousands of shows in one turn.
-    private mutating func sendShows(of name: String) {
-        guard let index = scenes.index(forKey: name), scenes.values[index].isReady,
-              !scenes.values[index].shows.isEmpty else { return }
+    /// Shows and tab switches go out in arrival order; they never take the modal slot, so neither a
+    /// modal nor `busy` holds them back. At most `limits.maxShowsInFlight` are in flight, and the rest
+    /// go out as the connection drains (`drained`). A sender whose show went out hears `done`; the
+    /// entry itself ends `done` once its write completed (`ShowLine`). The scene is reached through
+    /// its index, not its name, because a hand-over sends a batch of shows in one turn.
+    private mutating func sendShows(at index: [String: Scene].Index) {
+        let count = scenes.values[index].sendableShows(limit: limits.maxShowsInFlight)
+        guard count > 0 else { return }
+        let name = scenes.keys[index]
         let connection = scenes.values[index].connection
-        let shows = scenes.values[index].shows
-        scenes.values[index].shows = []
-        for var entry in shows {
+        let batch = scenes.values[index].shows.send(count)
+        for entry in batch {
             switch entry.shape.target {
             case .show(let tab):
                 selectTab(tab, at: index, name)
@@ -42,17 +52,45 @@ extension Router {
             case .modal:
                 break
             }
-            move(&entry, to: .done, scene: name)
+            if entry.seq >= turn.firstSeq { turn.update(seq: entry.seq, state: .done, params: entry.params) }
         }
     }
 
+    /// Everything sent to `connection` has been written: the shows in flight to its scenes end
+    /// `done`, and `decide` sends the next ones. Usually one scene is connected, and it is finished
+    /// without a list of names made and sorted (a drain comes after every show of steady traffic).
+    mutating func drained(_ connection: ConnectionID) {
+        if scenes.count == 1 {
+            let index = scenes.startIndex
+            if scenes.values[index].isOn(connection) { finishShows(at: index) }
+            return
+        }
+        for name in scenes.keys.sorted() {
+            guard let index = scenes.index(forKey: name), scenes.values[index].isOn(connection) else { continue }
+            finishShows(at: index)
+        }
+    }
+
+    /// The shows in flight to scene `name` end `done`: they went out before its reset.
+    mutating func finishShows(of name: String) {
+        guard let index = scenes.index(forKey: name) else { return }
+        finishShows(at: index)
+    }
+
+    /// The shows in flight to the scene at `index` end `done`, in arrival order. Recording an entry
+    /// touches no scene, so the index stays valid.
+    private mutating func finishShows(at index: [String: Scene].Index) {
+        while var entry = scenes.values[index].shows.popInFlight() { move(&entry, to: .done) }
+    }
+
     /// One modal at a time (R3), the first of the queue (R4), never on a busy scene (R8).
-    private mutating func presentNext(on name: String) {
-        guard scenes[name]?.canPresent == true, let connection = scenes[name]?.connection,
-              var entry = scenes[name]?.queue.popFirst() else { return }
+    private mutating func presentNext(at index: [String: Scene].Index) {
+        guard var entry = scenes.values[index].popPresentable() else { return }
+        let name = scenes.keys[index]
+        let connection = scenes.values[index].connection
         let modal = newModalID()
         move(&entry, to: .presenting, scene: name)
-        scenes[name]?.slot = ModalSlot(modal: modal, entry: entry, phase: .presenting)
+        scenes.values[index].slot = ModalSlot(modal: modal, entry: entry, phase: .presenting)
         turn.send(connection, .present(scene: name, modal: modal, kind: entry.kind ?? "", route: entry.route,
                                              entry: entry.id, params: entry.params))
     }
@@ -64,8 +102,7 @@ extension Router {
     }
 
     private mutating func selectTab(_ tab: String, at index: [String: Scene].Index, _ name: String) {
-        guard scenes.values[index].tab != tab else { return }
-        scenes.values[index].tab = tab
+        guard scenes.values[index].select(tab: tab) else { return }
         turn.send(scenes.values[index].connection, .selectTab(scene: name, tab: tab))
     }
 }

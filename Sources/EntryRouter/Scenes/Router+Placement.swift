@@ -172,12 +172,12 @@ extension Router {
         } else {
             for entry in taken { inbox.remove(id: entry.id) }
         }
-        // Each taken entry is recorded once now and once more when its show goes out, and sends one
-        // event: growing these arrays step by step would copy thousands of records and events.
-        turn.persists.reserveCapacity(turn.persists.count + 2 * taken.count)
-        turn.events.reserveCapacity(turn.events.count + taken.count)
+        // Each taken entry is recorded now: growing the records step by step would copy thousands of
+        // them. Its show goes out in a later batch, and is recorded again once written.
+        turn.persists.reserveCapacity(turn.persists.count + taken.count)
+        turn.events.reserveCapacity(turn.events.count + min(taken.count, limits.maxShowsInFlight))
         if let index = scenes.index(forKey: name) {
-            scenes.values[index].shows.reserveCapacity(scenes.values[index].shows.count + taken.count)
+            scenes.values[index].shows.reserveCapacity(forMore: taken.count)
         }
         let ready = readyScenes()
         for entry in taken { place(entry, from: .pending, among: ready) }

@@ -131,9 +131,12 @@ extension Router {
 
     /// R11: nothing from before the reset is presented after it. The queue, the unsent shows, a present
     /// not yet acknowledged, the pending entries this scene could take and the runs waiting for it end
-    /// `retracted`; an acknowledged modal ends `done` (`endShownModal`). The slot and the stacks are
-    /// cleared, every gate closes, and the scene waits for home again.
+    /// `retracted`; an acknowledged modal ends `done` (`endShownModal`), and so do the shows that went
+    /// out before the reset, whether or not their write completed: pending again, they would be shown
+    /// after it. The slot and the stacks are cleared, every gate closes, and the scene waits for home
+    /// again.
     private mutating func reset(_ name: String) {
+        finishShows(of: name)
         let slot = scenes[name]?.slot
         guard var retracted = scenes[name]?.takeUnconsumed() else { return }
         let homeTab = config.homeTab
@@ -158,13 +161,16 @@ extension Router {
         for name in scenes.keys.sorted() where scenes[name]?.connection == connection { drop(scene: name) }
     }
 
-    /// Forgets a scene (disconnect or takeover). A present not yet acknowledged, the queue, the unsent
-    /// shows and the entries pending for it go back to unassigned `pending`; an acknowledged modal is
-    /// consumed and ends `done`, and what its accepted action had left to run waits for the scene's
-    /// name (`endShownModal`).
+    /// Forgets a scene (disconnect or takeover). A present not yet acknowledged, the queue, the shows
+    /// unsent or not yet written and the entries pending for it go back to unassigned `pending`; an
+    /// acknowledged modal is consumed and ends `done`, and what its accepted action had left to run
+    /// waits for the scene's name (`endShownModal`).
     private mutating func drop(scene name: String) {
         guard var scene = scenes.removeValue(forKey: name) else { return }
-        let released = scene.takeUnconsumed() + inbox.removeAll { $0.scene == name }
+        let unwritten = scene.shows.takeInFlight()
+        // A show in flight did not wait, so its expiry item may be gone: it waits again from now.
+        for entry in unwritten { if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, seq: entry.seq)) } }
+        let released = unwritten + scene.takeUnconsumed() + inbox.removeAll { $0.scene == name }
         announce(name, .disconnected)
         endShownModal(scene.slot, of: name, reset: false)
         release(released)

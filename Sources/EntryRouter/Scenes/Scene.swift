@@ -10,8 +10,9 @@ struct Scene: Sendable {
     var tab: String?
     var slot: ModalSlot?
     var queue = ModalQueue()
-    /// `show` and `tab` entries handed over, sent at the end of the turn in arrival order (R13b).
-    var shows: [Entry] = []
+    /// `show` and `tab` entries handed over: sent at the end of a turn in arrival order (R13b), and
+    /// finished once the connection has written them.
+    var shows = ShowLine()
     var stacks = Stacks()
 
     init(name: String, connection: ConnectionID, config: Config) {
@@ -26,26 +27,48 @@ struct Scene: Sendable {
     /// Ready, not busy (R8), the slot free (R3), and something queued.
     var canPresent: Bool { isReady && !busy && slot == nil && !queue.isEmpty }
 
-    /// Whether the entry with this seq waits in this scene's queue or unsent shows.
+    // The router reaches a scene where it lies, as `scenes.values[index]`; reading a property there
+    // copies the whole scene first (its strings and lists retained, then released). These three are
+    // mutating only so that they are called on the scene in place: the end of every turn asks them.
+    // (`select(tab:)` does change the scene, and is called in place for the same reason.)
+
+    /// How many unsent shows may go out now (none while not ready), with at most `limit` in flight.
+    mutating func sendableShows(limit: Int) -> Int { isReady ? shows.room(limit: limit) : 0 }
+
+    /// The first queued modal, taken off the queue, when one may be presented now (R3, R4, R8).
+    mutating func popPresentable() -> Entry? { canPresent ? queue.popFirst() : nil }
+
+    /// Whether the scene is `connection`'s.
+    mutating func isOn(_ connection: ConnectionID) -> Bool { self.connection == connection }
+
+    /// Makes `tab` the current tab; whether it changed (R13c: `selectTab` is sent only then).
+    mutating func select(tab: String) -> Bool {
+        guard self.tab != tab else { return false }
+        self.tab = tab
+        return true
+    }
+
+    /// Whether the entry with this seq waits in this scene's queue or unsent shows. A show in flight
+    /// does not wait: it went out, and neither expires nor is retracted or replaced any more.
     func holds(seq: UInt64) -> Bool {
-        queue.entries.contains { $0.seq == seq } || shows.contains { $0.seq == seq }
+        queue.entries.contains { $0.seq == seq } || shows.unsent.contains { $0.seq == seq }
     }
 
     /// The entry with this id if it waits in this scene's queue or unsent shows.
     func waiting(_ id: String) -> Entry? {
-        queue.entries.first { $0.id == id } ?? shows.first { $0.id == id }
+        queue.entries.first { $0.id == id } ?? shows.unsent.first { $0.id == id }
     }
 
     /// Removes matching entries from the queue and the unsent shows, in arrival order.
     mutating func removeWaiting(where matches: (Entry) -> Bool) -> [Entry] {
-        let shown = shows.filter(matches)
-        shows.removeAll(where: matches)
+        let shown = shows.removeUnsent(where: matches)
         return (queue.removeAll(where: matches) + shown).sorted { $0.seq < $1.seq }
     }
 
     /// Empties the queue, the unsent shows and a slot whose present was never acknowledged, and
     /// returns their entries in arrival order: what a reset retracts and a gone scene gives back.
-    /// An acknowledged modal stays: its entry is consumed.
+    /// An acknowledged modal stays: its entry is consumed. Shows in flight stay too: a reset ends
+    /// them, a gone scene gives them back (`ShowLine.takeInFlight`).
     mutating func takeUnconsumed() -> [Entry] {
         var taken = removeWaiting { _ in true }
         if let slot, slot.entry.state == .presenting {

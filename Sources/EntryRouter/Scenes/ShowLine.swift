@@ -1,0 +1,87 @@
+/// A scene's `show` and `tab` entries on their way out (R13b, SPEC §2.1): each is `unsent` once
+/// handed to the scene, then `inFlight` once its event went out in a turn, and finished (`done`) only
+/// when the scene's connection reports that everything sent to it has been written (`.drained`).
+///
+/// Until then the entry stays `queued`, as the store has it: if the connection or the daemon dies
+/// first, it is pending again, so a show is delivered at least once and never lost. Only so many are
+/// in flight at once (`RouterLimits.maxShowsInFlight`): a hand-over of thousands goes out a batch
+/// at a time, as fast as the connection takes it, instead of all at once past its output cap.
+///
+/// The entries lie in one array in arrival order: the in-flight ones, then the unsent ones. Sending
+/// and finishing only advance indexes; the finished prefix is dropped once it is as long as the
+/// rest, so working through a hand-over of N entries moves each about once, not N²/2 times.
+struct ShowLine: Sendable {
+    private var storage: [Entry] = []
+    /// The first entry not yet finished: the first in flight, if any is.
+    private var head = 0
+    /// The first unsent entry; `head..<firstUnsent` are in flight.
+    private var firstUnsent = 0
+
+    /// Entries whose event went out and whose write has not been reported complete.
+    var inFlight: ArraySlice<Entry> { storage[head..<firstUnsent] }
+
+    /// Entries handed to the scene whose event has not gone out.
+    var unsent: ArraySlice<Entry> { storage[firstUnsent...] }
+
+
+    /// Appends an entry handed to the scene; it goes out after every entry handed over before it.
+    mutating func append(_ entry: consuming Entry) {
+        storage.append(entry)
+    }
+
+    mutating func reserveCapacity(forMore count: Int) {
+        storage.reserveCapacity(storage.count - head + count)
+    }
+
+    /// How many unsent entries may go out now, with at most `limit` in flight.
+    func room(limit: Int) -> Int {
+        min(storage.count - firstUnsent, max(0, limit - (firstUnsent - head)))
+    }
+
+    /// Marks the first `count` unsent entries as in flight and returns them: their events go out in
+    /// this turn. The slice shares the line's storage, which nothing changes while it is read.
+    mutating func send(_ count: Int) -> ArraySlice<Entry> {
+        defer { firstUnsent += count }
+        return storage[firstUnsent..<firstUnsent + count]
+    }
+
+    /// Takes the first entry in flight out, nil once none is: its write completed (or, at a reset, it
+    /// went out before it and ends with it). One at a time, so that finishing a batch allocates nothing.
+    mutating func popInFlight() -> Entry? {
+        guard head < firstUnsent else {
+            compact()
+            return nil
+        }
+        defer { head += 1 }
+        return storage[head]
+    }
+
+    /// Takes every entry in flight out, in arrival order: the scene is gone.
+    mutating func takeInFlight() -> [Entry] {
+        let taken = Array(storage[head..<firstUnsent])
+        head = firstUnsent
+        compact()
+        return taken
+    }
+
+    /// Removes the matching unsent entries, in arrival order; an entry in flight has gone out already
+    /// and is left alone.
+    mutating func removeUnsent(where matches: (Entry) -> Bool) -> [Entry] {
+        guard storage[firstUnsent...].contains(where: matches) else { return [] }
+        var removed: [Entry] = []
+        var kept: [Entry] = []
+        for entry in storage[firstUnsent...] {
+            if matches(entry) { removed.append(entry) } else { kept.append(entry) }
+        }
+        storage.replaceSubrange(firstUnsent..., with: kept)
+        return removed
+    }
+
+    /// Drops the finished prefix once it is as long as what is kept.
+    private mutating func compact() {
+        guard head > 0, head >= storage.count - head else { return }
+        storage.removeFirst(head)
+        firstUnsent -= head
+        head = 0
+    }
+}
