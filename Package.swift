@@ -3,6 +3,7 @@ import PackageDescription
 
 /// entryd: a push and deep-link entry router.
 ///
+/// - `EntryKit`: the engine's machinery (containers over raw memory), used by the engine only.
 /// - `EntryRouter`: the pure engine (no I/O, no clock).
 /// - `EntryDaemon`: the imperative shell (libuv loop, SQLite store, client).
 /// - `entryd`: the command line (daemon and CLI subcommands).
@@ -25,8 +26,14 @@ let package = Package(
         ),
         // A CPU hint the engine uses to overlap its cache misses (header only, nothing linked).
         .systemLibrary(name: "CMemoryHint"),
-        .target(name: "EntryRouter", dependencies: ["CMemoryHint"]),
-        .target(name: "EntryDaemon", dependencies: ["EntryRouter", "CUV", "CSQLite"]),
+        // The engine's machinery: hashed indexes, arenas and queues over raw memory, with their own
+        // tests, so that the engine's domain code stays plain Swift. Not a product: its `public`
+        // API reaches only this package's modules. It is `public` and `@inlinable` rather than
+        // `package`, because the compiler inlines across modules only public inlinable code, and
+        // these containers sit on the push path (see docs/ARCHITECTURE.md).
+        .target(name: "EntryKit", dependencies: ["CMemoryHint"]),
+        .target(name: "EntryRouter", dependencies: ["EntryKit"]),
+        .target(name: "EntryDaemon", dependencies: ["EntryRouter", "EntryKit", "CUV", "CSQLite"]),
         .executableTarget(name: "entryd", dependencies: ["EntryRouter", "EntryDaemon"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
         // A seeded random source for the randomized tests and the benchmark's inputs.
@@ -35,7 +42,8 @@ let package = Package(
         .executableTarget(name: "CEchoServer", dependencies: ["CUV"]),
         .target(name: "CLoadGen"),
         .executableTarget(name: "CLoadGenCLI", dependencies: ["CLoadGen"]),
-        .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter", "SeededRandom"]),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "SeededRandom"]),
+        .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter", "EntryKit", "SeededRandom"]),
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV", "SeededRandom"]),
         .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
         // The decoders' fuzz targets (scripts/fuzz), kept out of the shipping modules; the tests replay the corpus.

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The engine: inputs in, effects out. No I/O, no clock, deterministic.
 ///
 /// The daemon hands every decoded line, disconnect, drained connection, turn boundary and timer to

@@ -1,5 +1,6 @@
 @testable import EntryRouter
 import Testing
+import EntryKit
 
 /// The dedupe window over its table: what a duplicate says about its original, restored keys, the two
 /// key spaces, and the byte forms the originals are kept in.

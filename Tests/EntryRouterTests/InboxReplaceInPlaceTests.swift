@@ -1,6 +1,7 @@
 @testable import EntryRouter
 import SeededRandom
 import Testing
+import EntryKit
 
 /// Latest wins in place: when a new entry replaces the newest waiting entry alone, it takes that
 /// entry's slot (`replaceableSlot`, `vacate`, `refill`) and the inbox must read as if the old entry

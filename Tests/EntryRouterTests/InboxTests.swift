@@ -1,6 +1,7 @@
 @testable import EntryRouter
 import SeededRandom
 import Testing
+import EntryKit
 
 /// The inbox's own bookkeeping: arrival order with entries added back out of order, lookups by seq,
 /// and indexes that survive the compaction of removed slots.

@@ -1,5 +1,6 @@
 import Testing
 @testable import EntryRouter
+import EntryKit
 
 /// Route params as one sorted byte array: they must hold, compare, hash and write exactly what a
 /// dictionary of the same pairs did.

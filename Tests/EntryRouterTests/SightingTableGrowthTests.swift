@@ -1,6 +1,7 @@
 @testable import EntryRouter
 import SeededRandom
 import Testing
+import EntryKit
 
 /// The dedupe window's table while it changes size without pausing: operations while its index
 /// drains into a resized table, records that start a new chunk, pruning across chunks, and the

@@ -1,6 +1,7 @@
 @testable import EntryRouter
 import SeededRandom
 import Testing
+import EntryKit
 
 /// Every key collides: the same home and the same stored hash half, so only the key bytes tell them apart.
 enum OneHash: KeyHashing {

@@ -1,4 +1,5 @@
 import EntryRouter
+import EntryKit
 
 extension SQLiteStore {
     /// What one commit does to the file: a turn's records folded to one change per entry.

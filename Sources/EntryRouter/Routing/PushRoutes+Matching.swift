@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Routing one payload through the compiled routes: the bundle and link checks, then the first route
 /// in file order whose selector matches, then its params.
 extension PushRoutes {

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// An entry's route params: string pairs, sorted by key, in one byte array.
 ///
 /// Params are made for every push and URL, copied into the entry, its record and its reply, written

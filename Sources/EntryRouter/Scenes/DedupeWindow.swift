@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The sender ids and launch fingerprints seen lately (R16, R18), kept across restarts.
 ///
 /// Keys are remembered from their first sighting for `window` milliseconds; a repeat inside the

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The pending entries (R1, R17): those no ready scene has taken yet, unassigned or waiting for one
 /// scene's gates. Indexed by id, modal kind and collapseId, because latest-wins (R6) looks them up on
 /// every arrival, a retraction (R10) by one of the three, and the inbox may hold up to `maxPending`

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A dedupe sighting's original (its route and params) as bytes in the window's arena: the route's
 /// number in the window's table of route names, the byte count of the params, then the params' own
 /// bytes (`RouteParams.bytes`, pairs of counted UTF-8 strings). No note at all (zero bytes) is a key

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A new entry's way in (R2, R16, R18): dedupe, limits, expiry, then latest-wins and placement.
 extension Router {
     enum Admission {

@@ -1,3 +1,5 @@
+import EntryKit
+
 extension Router {
     /// Starts loading, for every push and link in `batch` that has a sender id, the dedupe window's
     /// index words its arrival will probe, before the first input is handled.

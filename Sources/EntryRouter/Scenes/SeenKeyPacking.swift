@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Seen keys packed into one byte string: how a store keeps a whole commit's dedupe keys (R18) as one
 /// value.
 ///

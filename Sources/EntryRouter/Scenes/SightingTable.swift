@@ -1,3 +1,5 @@
+import EntryKit
+
 /// What a sighting keeps besides its key, written into the table's arena when the key is first seen.
 /// A type rather than a closure, so the table is specialized for it and nothing is captured per call.
 protocol SightingNote {

@@ -1,3 +1,5 @@
+import EntryKit
+
 extension EntryReply {
     /// Appends the reply to a `push` or `open` that carried `req` as one line to a connection's
     /// output: the bytes of `Message.reply(Reply(req: req, body: .success(.entry(self))))`, written

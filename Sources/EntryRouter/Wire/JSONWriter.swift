@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Appends compact JSON text to a byte buffer, without Foundation and without an intermediate String.
 ///
 /// Output is deterministic, so that equal values give equal lines (golden tests, diffable logs):

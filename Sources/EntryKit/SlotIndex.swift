@@ -14,37 +14,48 @@
 /// Open addressing with linear probing over a power-of-two array, removal by backward shift (no
 /// tombstones). A key may have several words (the collapseId index: entries held or given back can
 /// share one); `probe` and `set` keep one word per key where keys are unique (ids).
-struct SlotIndex: Sendable {
+public struct SlotIndex: Sendable {
+    @usableFromInline var _words = [UInt64](repeating: 0, count: 1 << minimumBits)
     /// The table itself; read by tests that check where removal leaves words.
-    private(set) var words = [UInt64](repeating: 0, count: 1 << minimumBits)
-    /// log2 of `words.count`.
-    private var bits = minimumBits
-    /// The words in use.
-    private(set) var count = 0
+    @inlinable public var words: [UInt64] { _words }
 
-    private static var minimumBits: Int { 4 }
-    private static var slotMask: UInt64 { 0xFFFF_FFFF }
+    /// log2 of `words.count`.
+    @usableFromInline var bits = minimumBits
+    @usableFromInline var _count = 0
+    /// The words in use.
+    @inlinable public var count: Int { _count }
+
+    /// An empty index.
+    @inlinable public init() {}
+
+    @inlinable static var minimumBits: Int { 4 }
+    @inlinable static var slotMask: UInt64 { 0xFFFF_FFFF }
 
     /// The tag of `key`: the high half of its `KeyHash`.
-    static func tag(of key: String) -> UInt32 {
+    @inlinable public static func tag(of key: String) -> UInt32 {
         UInt32(truncatingIfNeeded: KeyHash.hash(key, seed: 0) >> 32)
     }
 
     /// Where a probe for a key ended: at its word, or at the empty word where it would go.
-    struct Probe {
-        fileprivate var position: Int
+    public struct Probe {
+        @usableFromInline var position: Int
         /// The slot the key's word holds; nil when the key has none.
-        var slot: Int32?
+        public var slot: Int32?
+
+        @inlinable init(position: Int, slot: Int32?) {
+            self.position = position
+            self.slot = slot
+        }
     }
 
     /// Makes room for one more word, so that a `probe` made next stays valid for `set`.
-    mutating func reserveOneMore() {
+    @inlinable public mutating func reserveOneMore() {
         if count >= capacity { rebuild(bits: bits + 1) }
     }
 
     /// Looks for the word of the key that `matches` accepts. Non-mutating, so `matches` may read the
     /// owner's slots; `set` then stores at the probe's end without probing again (find-or-insert).
-    func probe(tag: UInt32, where matches: (Int32) -> Bool) -> Probe {
+    @inlinable public func probe(tag: UInt32, where matches: (Int32) -> Bool) -> Probe {
         let mask = words.count - 1
         var position = home(tag)
         while words[position] != 0 {
@@ -59,20 +70,20 @@ struct SlotIndex: Sendable {
 
     /// Points the probed key at `slot`, adding its word if it had none. `probe` must be the last one made,
     /// after `reserveOneMore`, with nothing changed since.
-    mutating func set(_ probe: Probe, tag: UInt32, slot: Int32) {
-        if probe.slot == nil { count += 1 }
-        words[probe.position] = word(tag, slot)
+    @inlinable public mutating func set(_ probe: Probe, tag: UInt32, slot: Int32) {
+        if probe.slot == nil { _count += 1 }
+        _words[probe.position] = word(tag, slot)
     }
 
     /// Adds a word for `slot`, without looking for one of the same key.
-    mutating func insert(tag: UInt32, slot: Int32) {
+    @inlinable public mutating func insert(tag: UInt32, slot: Int32) {
         reserveOneMore()
         set(probe(tag: tag) { _ in false }, tag: tag, slot: slot)
     }
 
     /// Removes the word of `slot`, whose key has `tag`; nothing if there is none. Later words of the probe
     /// run move back into the gap, so every word stays reachable from its home.
-    mutating func remove(tag: UInt32, slot: Int32) {
+    @inlinable public mutating func remove(tag: UInt32, slot: Int32) {
         let mask = words.count - 1
         let wanted = word(tag, slot)
         var gap = home(tag)
@@ -85,18 +96,18 @@ struct SlotIndex: Sendable {
             // A word may move back into the gap unless its home lies after the gap, up to its position.
             let distanceFromHome = (next - home(UInt32(truncatingIfNeeded: words[next] >> 32))) & mask
             if distanceFromHome >= (next - gap) & mask {
-                words[gap] = words[next]
+                _words[gap] = words[next]
                 gap = next
             }
             next = (next + 1) & mask
         }
-        words[gap] = 0
-        count -= 1
+        _words[gap] = 0
+        _count -= 1
     }
 
     /// Gives `slot`'s word, whose key has tag `old`, the tag `new`: a slot whose key changed (an entry
     /// replaced in place). The old word goes first, so the array never grows for the new one.
-    mutating func retag(slot: Int32, from old: UInt32, to new: UInt32) {
+    @inlinable public mutating func retag(slot: Int32, from old: UInt32, to new: UInt32) {
         remove(tag: old, slot: slot)
         insert(tag: new, slot: slot)
     }
@@ -104,10 +115,10 @@ struct SlotIndex: Sendable {
     /// Gives every word the slot `renumbered` maps its slot to: the owner moved its slots, the keys and
     /// their tags stayed. The words stay where they are, as their homes depend on tags alone; the array
     /// shrinks when the words would fit in a quarter of it.
-    mutating func renumber(_ renumbered: (Int32) -> Int32) {
+    @inlinable public mutating func renumber(_ renumbered: (Int32) -> Int32) {
         for position in words.indices where words[position] != 0 {
             let word = words[position]
-            words[position] = word & ~Self.slotMask | UInt64(renumbered(slot(word)) + 1)
+            _words[position] = word & ~Self.slotMask | UInt64(renumbered(slot(word)) + 1)
         }
         var wanted = bits
         while wanted > Self.minimumBits, count < (1 << (wanted - 1)) / 4 * 3 / 2 { wanted -= 1 }
@@ -117,19 +128,19 @@ struct SlotIndex: Sendable {
     // MARK: Words
 
     /// The most words held before the array grows: a load factor of 3/4.
-    private var capacity: Int { words.count / 4 * 3 }
+    @inlinable var capacity: Int { words.count / 4 * 3 }
 
     @inline(__always)
-    private func home(_ tag: UInt32) -> Int { Int(truncatingIfNeeded: tag >> UInt32(32 - bits)) }
+    @inlinable func home(_ tag: UInt32) -> Int { Int(truncatingIfNeeded: tag >> UInt32(32 - bits)) }
 
     @inline(__always)
-    private func word(_ tag: UInt32, _ slot: Int32) -> UInt64 { UInt64(tag) << 32 | UInt64(UInt32(slot) + 1) }
+    @inlinable func word(_ tag: UInt32, _ slot: Int32) -> UInt64 { UInt64(tag) << 32 | UInt64(UInt32(slot) + 1) }
 
     @inline(__always)
-    private func slot(_ word: UInt64) -> Int32 { Int32(truncatingIfNeeded: (word & Self.slotMask) - 1) }
+    @inlinable func slot(_ word: UInt64) -> Int32 { Int32(truncatingIfNeeded: (word & Self.slotMask) - 1) }
 
     /// Moves every word into an array of 2^`newBits` words, by its tag.
-    private mutating func rebuild(bits newBits: Int) {
+    @inlinable mutating func rebuild(bits newBits: Int) {
         precondition(newBits <= 32, "more keys than the index can hold")
         var moved = [UInt64](repeating: 0, count: 1 << newBits)
         let mask = moved.count - 1
@@ -138,7 +149,7 @@ struct SlotIndex: Sendable {
             while moved[position] != 0 { position = (position + 1) & mask }
             moved[position] = word
         }
-        words = moved
+        _words = moved
         bits = newBits
     }
 }

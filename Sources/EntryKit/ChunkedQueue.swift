@@ -6,35 +6,38 @@
 /// frees whole chunks without moving what is kept. The chunk being filled is kept apart from the
 /// full ones, so an append is an append to one array; the list of full chunks is one reference
 /// each, a few hundred of them for millions of elements.
-struct ChunkedQueue<Element>: Sendable where Element: Sendable {
+public struct ChunkedQueue<Element>: Sendable where Element: Sendable {
     /// Full chunks, oldest first.
-    private var full: [[Element]] = []
+    @usableFromInline var full: [[Element]] = []
     /// The chunk being filled.
-    private var tail: [Element] = []
+    @usableFromInline var tail: [Element] = []
     /// The number of the first element of the first chunk (of `tail` when there is no full one).
-    private var base = 0
+    @usableFromInline var base = 0
+    @usableFromInline var _start = 0
     /// The number of the first element kept.
-    private(set) var start = 0
-    /// The number the next element appended will have.
-    private(set) var end = 0
+    @inlinable public var start: Int { _start }
 
-    private static var chunkBits: Int { 12 }
+    @usableFromInline var _end = 0
+    /// The number the next element appended will have.
+    @inlinable public var end: Int { _end }
+
+    @inlinable static var chunkBits: Int { 12 }
     /// An empty queue whose first element will be numbered `number` (tests start near a wrap-around).
-    init(startingAt number: Int = 0) {
+    @inlinable public init(startingAt number: Int = 0) {
         base = number
-        start = number
-        end = number
+        _start = number
+        _end = number
     }
 
-    static var chunkSize: Int { 1 << chunkBits }
+    @inlinable public static var chunkSize: Int { 1 << chunkBits }
 
     /// Whether no element is kept.
-    var isEmpty: Bool { start == end }
+    @inlinable public var isEmpty: Bool { start == end }
 
     /// The chunks holding elements, full or not: what the queue's memory follows.
-    var chunkCount: Int { full.count + (tail.isEmpty ? 0 : 1) }
+    @inlinable public var chunkCount: Int { full.count + (tail.isEmpty ? 0 : 1) }
 
-    subscript(number: Int) -> Element {
+    @inlinable public subscript(number: Int) -> Element {
         precondition(number >= start && number < end, "no such element")
         let offset = number - base
         let chunk = offset >> Self.chunkBits
@@ -43,31 +46,31 @@ struct ChunkedQueue<Element>: Sendable where Element: Sendable {
     }
 
     @inline(__always)
-    mutating func append(_ element: Element) {
+    @inlinable public mutating func append(_ element: Element) {
         if tail.count == Self.chunkSize { startChunk() }
         tail.append(element)
-        end += 1
+        _end += 1
     }
 
     @inline(never)
-    private mutating func startChunk() {
+    @inlinable mutating func startChunk() {
         full.append(tail)
         tail = []
         tail.reserveCapacity(Self.chunkSize)
     }
 
     /// Removes the newest element.
-    mutating func removeLast() {
+    @inlinable public mutating func removeLast() {
         precondition(end > start, "no element to remove")
         if tail.isEmpty { tail = full.removeLast() }
         tail.removeLast()
-        end -= 1
+        _end -= 1
     }
 
     /// Drops the elements numbered below `number`, freeing the chunks that hold none of the rest.
-    mutating func removeFirst(upTo number: Int) {
+    @inlinable public mutating func removeFirst(upTo number: Int) {
         precondition(number >= start && number <= end, "no such element")
-        start = number
+        _start = number
         if start == end {
             full = []
             tail.removeAll(keepingCapacity: true)

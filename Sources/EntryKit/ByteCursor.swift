@@ -1,29 +1,31 @@
 /// Where the bytes of one record go, in room its `ByteArena` has already made for all of them: one
 /// capacity and uniqueness check per record instead of one per piece (a sighting's record is half a
 /// dozen pieces: lengths, the key, the note's route and params).
-struct ByteCursor {
-    private(set) var position: UnsafeMutableRawPointer
+public struct ByteCursor {
+    @usableFromInline var _position: UnsafeMutableRawPointer
+    /// Where the next byte goes.
+    @inlinable public var position: UnsafeMutableRawPointer { _position }
 
-    init(_ position: UnsafeMutableRawPointer) {
-        self.position = position
+    @inlinable public init(_ position: UnsafeMutableRawPointer) {
+        self._position = position
     }
 
     @inline(__always)
-    mutating func write(_ byte: UInt8) {
+    @inlinable public mutating func write(_ byte: UInt8) {
         position.storeBytes(of: byte, as: UInt8.self)
-        position += 1
+        _position += 1
     }
 
     @inline(__always)
-    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable public mutating func write(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress else { return }
         position.copyMemory(from: source, byteCount: bytes.count)
-        position += bytes.count
+        _position += bytes.count
     }
 
     /// `value` as a `Varint`: `Varint.size(of: value)` bytes.
     @inline(__always)
-    mutating func write(varint value: UInt64) {
+    @inlinable public mutating func write(varint value: UInt64) {
         var rest = value
         while rest >= 0x80 {
             write(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -34,7 +36,7 @@ struct ByteCursor {
 
     /// The UTF-8 bytes of `text`, after their count as a `Varint`.
     @inline(__always)
-    mutating func write(counted text: String) {
+    @inlinable public mutating func write(counted text: String) {
         text.withUTF8Bytes { bytes in
             write(varint: UInt64(bytes.count))
             write(UnsafeRawBufferPointer(bytes))

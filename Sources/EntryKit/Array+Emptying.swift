@@ -4,7 +4,7 @@ extension Array {
     /// with `removeAll(keepingCapacity:)` went through `replaceSubrange` and destroyed them with the
     /// runtime's generic array destroy, about two hundred instructions for the usual one element.
     @inline(__always)
-    mutating func empty(keepingAtMost limit: Int) {
+    @inlinable public mutating func empty(keepingAtMost limit: Int) {
         if capacity > limit {
             self = []
         } else {

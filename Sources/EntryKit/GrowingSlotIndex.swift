@@ -24,56 +24,66 @@
 /// back only into positions not drained. A drained table's memory is freed a segment at a time as
 /// draining passes it (`WordTable`). Draining takes at most 1/24 of the insertions until the next
 /// resize, so it always ends before the current table needs to change size again.
-struct GrowingSlotIndex: Sendable {
+public struct GrowingSlotIndex: Sendable {
     /// The current table.
-    private var table = Self.readyTable(bits: minimumBits)
+    @usableFromInline var table = Self.readyTable(bits: minimumBits)
+    @usableFromInline var _count = 0
     /// The words in use, in both tables.
-    private(set) var count = 0
+    @inlinable public var count: Int { _count }
 
     /// The table being emptied into `table` after a resize.
-    private var draining: WordTable?
+    @usableFromInline var draining: WordTable?
     /// Where draining started: an empty position, so that no probe run crosses it.
-    private var origin = 0
+    @usableFromInline var origin = 0
     /// How many positions from `origin` on are drained (emptied without moving the rest of their runs).
-    private var cursor = 0
+    @usableFromInline var cursor = 0
     /// How many segments after `origin`'s are drained whole and freed.
-    private var freedSegments = 0
+    @usableFromInline var freedSegments = 0
 
     /// The next table while it is being zeroed.
-    private var upcoming: WordTable?
+    @usableFromInline var upcoming: WordTable?
 
     /// The counts at which no resize is under way or due: operations inside it check one range and
     /// return. Set by `settle`.
-    private var calm = 0..<(1 << minimumBits) / 2
+    @usableFromInline var calm = 0..<(1 << minimumBits) / 2
 
-    private static var minimumBits: Int { 4 }
-    private static var valueMask: UInt64 { 0x7FFF_FFFF }
-    private static var usedBit: UInt64 { 0x8000_0000 }
+    /// An empty index.
+    @inlinable public init() {}
+
+    @inlinable static var minimumBits: Int { 4 }
+    @inlinable static var valueMask: UInt64 { 0x7FFF_FFFF }
+    @inlinable static var usedBit: UInt64 { 0x8000_0000 }
     /// Words zeroed in the next table per operation: it needs twice the table's size over a quarter of
     /// the table's size in insertions, or half of it over 1/24 in removals.
-    private static var zeroStep: Int { 256 }
+    @inlinable static var zeroStep: Int { 256 }
     /// Positions of the draining table emptied per operation (a word moved for three in four of them
     /// at most).
-    private static var drainPositions: Int { 32 }
+    @inlinable static var drainPositions: Int { 32 }
 
     /// The current table's words; read by tests that check where removal leaves words.
-    var words: [UInt64] { (0..<table.count).map { table[$0] } }
+    @inlinable public var words: [UInt64] { (0..<table.count).map { table[$0] } }
 
     /// How many words the draining table has room for; 0 when none is draining.
-    var drainingSize: Int { draining?.count ?? 0 }
+    @inlinable public var drainingSize: Int { draining?.count ?? 0 }
 
     /// Where a probe for a key ended: at its word, or at the empty word of the current table where it
     /// would go.
-    struct Probe {
-        fileprivate var position: Int
-        fileprivate var inDraining: Bool
+    public struct Probe {
+        @usableFromInline var position: Int
+        @usableFromInline var inDraining: Bool
         /// The value the key's word holds; nil when the key has none.
-        var value: UInt32?
+        public var value: UInt32?
+
+        @inlinable init(position: Int, inDraining: Bool, value: UInt32?) {
+            self.position = position
+            self.inDraining = inDraining
+            self.value = value
+        }
     }
 
     /// Makes room for `count` words at once, so that adding them resizes the table no more: for keys
     /// restored at start-up, where one rebuild costs less than spreading it.
-    mutating func reserve(_ count: Int) {
+    @inlinable public mutating func reserve(_ count: Int) {
         own()
         while draining != nil { drain() }
         var wanted = table.bits
@@ -87,7 +97,7 @@ struct GrowingSlotIndex: Sendable {
     /// Does this operation's share of a resize and makes room for one more word, so that a `probe`
     /// made next stays valid for `set`.
     @inline(__always)
-    mutating func reserveOneMore() {
+    @inlinable public mutating func reserveOneMore() {
         own()
         if draining != nil || !calm.contains(count) { resizeSome() }
     }
@@ -95,7 +105,7 @@ struct GrowingSlotIndex: Sendable {
     /// Looks for the word of the key that `matches` accepts. Non-mutating, so `matches` may read the
     /// owner's values; `set` then stores at the probe's end without probing again (find-or-insert).
     @inline(__always)
-    func probe(tag: UInt32, where matches: (UInt32) -> Bool) -> Probe {
+    @inlinable public func probe(tag: UInt32, where matches: (UInt32) -> Bool) -> Probe {
         let mask = table.mask
         var position = Self.home(tag, table.bits)
         while table[position] != 0 {
@@ -116,31 +126,31 @@ struct GrowingSlotIndex: Sendable {
     /// load was a tenth of the daemon's time per push until the turn asked for the words of all its
     /// arrivals before handling the first.
     @inline(__always)
-    func prefetch(tag: UInt32) {
+    @inlinable public func prefetch(tag: UInt32) {
         table.prefetch(Self.home(tag, table.bits))
     }
 
     /// Points the probed key at `value` (31 bits), adding its word if it had none. `probe` must be the
     /// last one made, after `reserveOneMore`, with nothing changed since.
     @inline(__always)
-    mutating func set(_ probe: Probe, tag: UInt32, value: UInt32) {
+    @inlinable public mutating func set(_ probe: Probe, tag: UInt32, value: UInt32) {
         if probe.inDraining, let draining {
             draining[probe.position] = Self.word(tag, value)
             return
         }
-        if probe.value == nil { count += 1 }
+        if probe.value == nil { _count += 1 }
         table[probe.position] = Self.word(tag, value)
     }
 
     /// Removes the word of `value`, whose key has `tag`; nothing if there is none.
-    mutating func remove(tag: UInt32, value: UInt32) {
+    @inlinable public mutating func remove(tag: UInt32, value: UInt32) {
         own()
         let wanted = Self.word(tag, value)
         if Self.remove(wanted, from: table) {
-            count -= 1
+            _count -= 1
         } else if let draining, let found = drainingPosition(draining, tag: tag, where: { $0 == value }) {
             Self.removeWord(at: found, from: draining)
-            count -= 1
+            _count -= 1
         }
         if draining != nil || !calm.contains(count) { resizeSome() }
     }
@@ -148,9 +158,9 @@ struct GrowingSlotIndex: Sendable {
     // MARK: Resizing
 
     /// The most words held before the table grows: a load factor of 3/4.
-    private static func capacity(bits: Int) -> Int { (1 << bits) / 4 * 3 }
+    @inlinable static func capacity(bits: Int) -> Int { (1 << bits) / 4 * 3 }
 
-    private static func readyTable(bits: Int) -> WordTable {
+    @inlinable static func readyTable(bits: Int) -> WordTable {
         let table = WordTable(bits: bits)
         table.zero(table.count)
         return table
@@ -159,7 +169,7 @@ struct GrowingSlotIndex: Sendable {
     /// Makes the tables this index's own before it writes to them: a copy of the index (the router is
     /// a value) shares them until then.
     @inline(__always)
-    private mutating func own() {
+    @inlinable mutating func own() {
         if !isKnownUniquelyReferenced(&table) { table = table.copy() }
         if draining != nil, !isKnownUniquelyReferenced(&draining) { draining = draining?.copy() }
         if upcoming != nil, !isKnownUniquelyReferenced(&upcoming) { upcoming = upcoming?.copy() }
@@ -167,7 +177,7 @@ struct GrowingSlotIndex: Sendable {
 
     /// One operation's share: draining the old table, or zeroing the next one and switching to it.
     @inline(never)
-    private mutating func resizeSome() {
+    @inlinable mutating func resizeSome() {
         if draining != nil {
             drain()
             if draining == nil { settle() }
@@ -189,7 +199,7 @@ struct GrowingSlotIndex: Sendable {
 
     /// Sets `calm`: a resize is prepared from half full (or under a sixth), and done at three quarters
     /// (or under an eighth) once its table is ready; in between, operations have nothing to do.
-    private mutating func settle() {
+    @inlinable mutating func settle() {
         let bits = table.bits
         let size = 1 << bits
         let ready = upcoming?.isReady ?? false
@@ -200,7 +210,7 @@ struct GrowingSlotIndex: Sendable {
 
     /// Makes `next` (zeroed now as far as it is not yet) the current table, and the current one the
     /// draining one.
-    private mutating func startDraining(into next: WordTable) {
+    @inlinable mutating func startDraining(into next: WordTable) {
         precondition(next.bits <= 32, "more keys than the index can hold")
         next.zero(next.count)
         let old = table
@@ -213,7 +223,7 @@ struct GrowingSlotIndex: Sendable {
 
     /// Moves the words at the draining table's next `drainPositions` positions into the current one,
     /// and frees the segments it has drained whole; lets go of the draining table once it is empty.
-    private mutating func drain() {
+    @inlinable mutating func drain() {
         guard let old = draining else { return }
         let end = Swift.min(cursor + Self.drainPositions, old.count)
         let (mask, table) = (old.mask, table)
@@ -245,7 +255,7 @@ struct GrowingSlotIndex: Sendable {
     /// The position in `draining` of the word of the key that `matches` accepts. The drained positions
     /// were the start of some probe runs: a key whose home lies among them is looked for from the first
     /// position not drained.
-    private func drainingPosition(_ draining: WordTable, tag: UInt32, where matches: (UInt32) -> Bool) -> Int? {
+    @inlinable func drainingPosition(_ draining: WordTable, tag: UInt32, where matches: (UInt32) -> Bool) -> Int? {
         let mask = draining.mask
         let home = Self.home(tag, draining.bits)
         var position = (home - origin) & mask < cursor ? (cursor + origin) & mask : home
@@ -260,18 +270,18 @@ struct GrowingSlotIndex: Sendable {
     // MARK: Words
 
     @inline(__always)
-    private static func home(_ tag: UInt32, _ bits: Int) -> Int { Int(truncatingIfNeeded: tag >> UInt32(32 - bits)) }
+    @inlinable static func home(_ tag: UInt32, _ bits: Int) -> Int { Int(truncatingIfNeeded: tag >> UInt32(32 - bits)) }
 
     @inline(__always)
-    private static func word(_ tag: UInt32, _ value: UInt32) -> UInt64 {
+    @inlinable static func word(_ tag: UInt32, _ value: UInt32) -> UInt64 {
         UInt64(tag) << 32 | usedBit | UInt64(value) & valueMask
     }
 
     @inline(__always)
-    private static func value(_ word: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: word & valueMask) }
+    @inlinable static func value(_ word: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: word & valueMask) }
 
     /// Removes `wanted` from `table` if it is there.
-    private static func remove(_ wanted: UInt64, from table: WordTable) -> Bool {
+    @inlinable static func remove(_ wanted: UInt64, from table: WordTable) -> Bool {
         let mask = table.mask
         var position = home(UInt32(truncatingIfNeeded: wanted >> 32), table.bits)
         while table[position] != wanted {
@@ -284,7 +294,7 @@ struct GrowingSlotIndex: Sendable {
 
     /// Empties `position`, moving later words of its probe run back into it, so every word stays
     /// reachable from its home.
-    private static func removeWord(at position: Int, from table: WordTable) {
+    @inlinable static func removeWord(at position: Int, from table: WordTable) {
         let mask = table.mask
         var gap = position
         var next = (gap + 1) & mask

@@ -1,4 +1,4 @@
-@testable import EntryRouter
+@testable import EntryKit
 import SeededRandom
 import Testing
 

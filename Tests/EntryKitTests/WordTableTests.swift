@@ -1,4 +1,4 @@
-@testable import EntryRouter
+@testable import EntryKit
 import Testing
 
 /// The segmented words of the dedupe window's index: zeroed a few at a time across segments, freed a

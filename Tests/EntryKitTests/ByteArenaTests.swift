@@ -1,12 +1,7 @@
-@testable import EntryRouter
+@testable import EntryKit
 import Testing
 
 extension ByteArena {
-    /// The bytes of the chunk being filled: all of them while an arena has only one.
-    var tailBytes: [UInt8] {
-        withBytes(from: end & ~0xFFFF_FFFF, to: end) { Array($0) }
-    }
-
     /// Appends `bytes` as one record and returns where it starts.
     @discardableResult
     mutating func append(_ bytes: [UInt8]) -> Position {

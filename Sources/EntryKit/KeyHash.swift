@@ -1,6 +1,6 @@
 /// How `SightingTable` hashes a key's bytes; a type rather than a closure, so the table is specialized
 /// for it and the hash is inlined into every probe.
-protocol KeyHashing {
+public protocol KeyHashing {
     static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64
 }
 
@@ -17,12 +17,12 @@ protocol KeyHashing {
 /// Public for a store that folds a turn's records by entry id (the daemon's commit), which is the same
 /// kind of table: `Hasher` over a `String` cost it about 300 instructions a lookup.
 public enum KeyHash: KeyHashing {
-    private static let start: UInt64 = 0x243F_6A88_85A3_08D3
-    private static let wordMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-    private static let finalMultiplier: UInt64 = 0xD6E8_FEB8_6659_FD93
+    @usableFromInline static let start: UInt64 = 0x243F_6A88_85A3_08D3
+    @usableFromInline static let wordMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    @usableFromInline static let finalMultiplier: UInt64 = 0xD6E8_FEB8_6659_FD93
 
     @inline(__always)
-    public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    @inlinable public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         let count = bytes.count
         var state = start ^ seed
         if count >= 8 {
@@ -48,12 +48,12 @@ public enum KeyHash: KeyHashing {
 
     /// The hash of `text`'s UTF-8 bytes, read in place.
     @inline(__always)
-    public static func hash(_ text: String, seed: UInt64) -> UInt64 {
+    @inlinable public static func hash(_ text: String, seed: UInt64) -> UInt64 {
         text.withUTF8Bytes { hash(UnsafeRawBufferPointer($0), seed: seed) }
     }
 
     @inline(__always)
-    private static func fold(_ value: UInt64, _ multiplier: UInt64) -> UInt64 {
+    @inlinable static func fold(_ value: UInt64, _ multiplier: UInt64) -> UInt64 {
         let product = value.multipliedFullWidth(by: multiplier)
         return product.high ^ product.low
     }

@@ -17,45 +17,52 @@
 /// Storage is copied on write, so a copy of the arena (the router is a value, copied when a turn may
 /// run again) keeps its own bytes: the chunk being filled is the only one written, after a uniqueness
 /// check; full chunks are never written again and are shared.
-struct ByteArena: @unchecked Sendable {
+public struct ByteArena: @unchecked Sendable {
     /// A record's place: its chunk's number (modulo 2^32) in the high half, its offset in the low one.
-    typealias Position = UInt64
+    public typealias Position = UInt64
 
     /// A chunk no longer filled, and how many of its bytes are used.
-    private struct Full {
-        let storage: ManagedBuffer<Void, UInt8>
-        let used: Int
+    @usableFromInline struct Full {
+        @usableFromInline let storage: ManagedBuffer<Void, UInt8>
+        @usableFromInline let used: Int
+
+        @inlinable init(storage: ManagedBuffer<Void, UInt8>, used: Int) {
+            self.storage = storage
+            self.used = used
+        }
     }
 
-    static var chunkSize: Int { 1 << 16 }
+    @inlinable public static var chunkSize: Int { 1 << 16 }
 
     /// Full chunks, oldest first.
-    private var full: [Full] = []
+    @usableFromInline var full: [Full] = []
     /// The chunk being filled. Its capacity is kept here, not in its header: reading a class's stored
     /// property costs a dynamic exclusivity check.
-    private var tail: ManagedBuffer<Void, UInt8>
-    private var capacity: Int
+    @usableFromInline var tail: ManagedBuffer<Void, UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var _tailCount = 0
     /// The bytes used in `tail`.
-    private(set) var tailCount = 0
+    @inlinable public var tailCount: Int { _tailCount }
+
     /// The number of the first full chunk (of `tail` when there is none), modulo 2^32.
-    private var first: UInt32 = 0
+    @usableFromInline var first: UInt32 = 0
 
     /// An empty arena whose first chunk has room for `capacity` bytes and the number `firstChunk`
     /// (tests start near the wrap-around).
-    init(capacity: Int = 64, firstChunk: UInt32 = 0) {
+    @inlinable public init(capacity: Int = 64, firstChunk: UInt32 = 0) {
         tail = Self.allocate(capacity)
         self.capacity = capacity
         first = firstChunk
     }
 
     /// The chunks held, the one being filled included: what the arena's memory follows.
-    var chunkCount: Int { full.count + 1 }
+    @inlinable public var chunkCount: Int { full.count + 1 }
 
     /// Where the next record appended will start if it fits the chunk being filled.
-    var end: Position { Self.position(first &+ UInt32(truncatingIfNeeded: full.count), tailCount) }
+    @inlinable public var end: Position { Self.position(first &+ UInt32(truncatingIfNeeded: full.count), tailCount) }
 
     /// The bytes from `start` to `end`, both in the same chunk.
-    func withBytes<Result>(from start: Position, to end: Position, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    @inlinable public func withBytes<Result>(from start: Position, to end: Position, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         precondition(start >> 32 == end >> 32 && start <= end, "a range inside one chunk")
         let chunk = self.chunk(of: start)
         let lower = Int(truncatingIfNeeded: start & 0xFFFF_FFFF)
@@ -68,7 +75,7 @@ struct ByteArena: @unchecked Sendable {
         return Self.withBytes(of: full[chunk].storage, lower..<upper, body)
     }
 
-    private static func withBytes<Result>(of storage: ManagedBuffer<Void, UInt8>, _ range: Range<Int>,
+    @inlinable static func withBytes<Result>(of storage: ManagedBuffer<Void, UInt8>, _ range: Range<Int>,
                                           _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         storage.withUnsafeMutablePointerToElements { elements in
             body(UnsafeRawBufferPointer(start: elements + range.lowerBound, count: range.count))
@@ -76,7 +83,7 @@ struct ByteArena: @unchecked Sendable {
     }
 
     /// The end of the bytes used in the chunk of `position`.
-    func chunkEnd(of position: Position) -> Position {
+    @inlinable public func chunkEnd(of position: Position) -> Position {
         let chunk = self.chunk(of: position)
         return position & ~0xFFFF_FFFF | UInt64(chunk == full.count ? tailCount : full[chunk].used)
     }
@@ -87,7 +94,7 @@ struct ByteArena: @unchecked Sendable {
     /// chunk while it would have fit the rest of this one: a few bytes left unused per chunk.
     @inline(__always)
     @discardableResult
-    mutating func append(atMost limit: Int, _ body: (inout ByteCursor) -> Void) -> Position {
+    @inlinable public mutating func append(atMost limit: Int, _ body: (inout ByteCursor) -> Void) -> Position {
         reserve(limit)
         let start = tailCount
         // The pointer outlives the closure that gives it: `tail` is held throughout, and not replaced
@@ -97,24 +104,24 @@ struct ByteArena: @unchecked Sendable {
         body(&cursor)
         let written = base.distance(to: cursor.position)
         precondition(written >= 0 && written <= limit, "a record wrote more than the bytes it reserved")
-        tailCount += written
+        _tailCount += written
         return Self.position(first &+ UInt32(truncatingIfNeeded: full.count), start)
     }
 
     /// Forgets the bytes from `start` on, which must lie in the chunk being filled: the newest record's.
-    mutating func removeSuffix(from start: Position) {
+    @inlinable public mutating func removeSuffix(from start: Position) {
         precondition(chunk(of: start) == full.count, "only the chunk being filled is cut")
         let offset = Int(truncatingIfNeeded: start & 0xFFFF_FFFF)
         precondition(offset <= tailCount, "arena index out of range")
-        tailCount = offset
+        _tailCount = offset
     }
 
     /// Frees the full chunks before the chunk of `position`, or every record when `position` is nil.
-    mutating func removeChunks(before position: Position?) {
+    @inlinable public mutating func removeChunks(before position: Position?) {
         guard let position else {
             first &+= UInt32(truncatingIfNeeded: full.count)
             full = []
-            tailCount = 0
+            _tailCount = 0
             return
         }
         let chunk = self.chunk(of: position)
@@ -124,13 +131,13 @@ struct ByteArena: @unchecked Sendable {
         }
     }
 
-    private static func position(_ chunk: UInt32, _ offset: Int) -> Position {
+    @inlinable static func position(_ chunk: UInt32, _ offset: Int) -> Position {
         UInt64(chunk) << 32 | UInt64(truncatingIfNeeded: offset)
     }
 
     /// The place of `position`'s chunk in `full` (`full.count` for the one being filled).
     @inline(__always)
-    private func chunk(of position: Position) -> Int {
+    @inlinable func chunk(of position: Position) -> Int {
         let chunk = Int(UInt32(truncatingIfNeeded: position >> 32) &- first)
         precondition(chunk <= full.count, "a chunk no longer held")
         return chunk
@@ -139,13 +146,13 @@ struct ByteArena: @unchecked Sendable {
     /// Makes room for `extra` more bytes in a chunk of this arena's own: the first chunk doubles up to
     /// `chunkSize`; after that a record that does not fit starts the next chunk.
     @inline(__always)
-    private mutating func reserve(_ extra: Int) {
+    @inlinable mutating func reserve(_ extra: Int) {
         if tailCount + extra > capacity || !isKnownUniquelyReferenced(&tail) {
             makeRoom(extra)
         }
     }
 
-    private mutating func makeRoom(_ extra: Int) {
+    @inlinable mutating func makeRoom(_ extra: Int) {
         if tailCount + extra <= capacity {
             tail = copy(capacity: capacity)
         } else if capacity < Self.chunkSize && tailCount + extra <= Self.chunkSize {
@@ -159,12 +166,12 @@ struct ByteArena: @unchecked Sendable {
             full.append(Full(storage: tail, used: tailCount))
             capacity = Swift.max(extra, Self.chunkSize)
             tail = Self.allocate(capacity)
-            tailCount = 0
+            _tailCount = 0
         }
     }
 
     /// A new allocation of `capacity` bytes starting with the bytes used in `tail`.
-    private func copy(capacity: Int) -> ManagedBuffer<Void, UInt8> {
+    @inlinable func copy(capacity: Int) -> ManagedBuffer<Void, UInt8> {
         let copied = Self.allocate(capacity)
         let count = tailCount
         tail.withUnsafeMutablePointerToElements { source in
@@ -173,7 +180,13 @@ struct ByteArena: @unchecked Sendable {
         return copied
     }
 
-    private static func allocate(_ capacity: Int) -> ManagedBuffer<Void, UInt8> {
+    @inlinable static func allocate(_ capacity: Int) -> ManagedBuffer<Void, UInt8> {
         ManagedBuffer<Void, UInt8>.create(minimumCapacity: capacity) { _ in }
+    }
+
+    /// The bytes of the chunk being filled (all of them while the arena has only one): what tests of
+    /// the arena and of the tables built on it read to check the layout.
+    @inlinable public var tailBytes: [UInt8] {
+        withBytes(from: end & ~0xFFFF_FFFF, to: end) { Array($0) }
     }
 }

@@ -8,23 +8,24 @@ import CMemoryHint
 /// A reference, written in place: its `GrowingSlotIndex` copies it (`copy`) before writing when it
 /// is shared, so the index keeps value semantics. Positions are not bounds-checked beyond the
 /// segment list: the index only asks for positions below `count`, in segments zeroed and not freed.
-final class WordTable: @unchecked Sendable {
-    let bits: Int
+public final class WordTable: @unchecked Sendable {
+    public let bits: Int
     /// 2^`bits`, and that less one: stored, as a shift by a variable amount costs range checks.
-    let count: Int
-    let mask: Int
+    public let count: Int
+    public let mask: Int
     /// A segment's words: 2^16, or the whole table when it is smaller.
-    let segmentSize: Int
+    public let segmentSize: Int
     /// A constant, so that finding a word costs no loads but its segment's pointer and the word: a
     /// table smaller than a segment has positions below 2^16, all in its one segment.
-    private static var segmentBits: Int { 16 }
-    let segmentCount: Int
-    private let segments: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
+    @inlinable static var segmentBits: Int { 16 }
+    public let segmentCount: Int
+    @usableFromInline let segments: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
+    @usableFromInline var _zeroed = 0
     /// The words zeroed so far, from the first: all of them once the table is ready.
-    private(set) var zeroed = 0
+    @inlinable public var zeroed: Int { _zeroed }
 
     /// A table of 2^`bits` words, none of them zeroed yet.
-    init(bits: Int) {
+    @inlinable public init(bits: Int) {
         self.bits = bits
         count = 1 << bits
         mask = count - 1
@@ -39,10 +40,10 @@ final class WordTable: @unchecked Sendable {
         segments.deallocate()
     }
 
-    var isReady: Bool { zeroed == count }
+    @inlinable public var isReady: Bool { zeroed == count }
 
     @inline(__always)
-    subscript(position: Int) -> UInt64 {
+    @inlinable public subscript(position: Int) -> UInt64 {
         get { segments[position &>> Self.segmentBits].unsafelyUnwrapped[position & 0xFFFF] }
         set { segments[position &>> Self.segmentBits].unsafelyUnwrapped[position & 0xFFFF] = newValue }
     }
@@ -50,7 +51,7 @@ final class WordTable: @unchecked Sendable {
     /// Starts loading the cache lines of `position` and of the word eight positions on (the line after,
     /// where a probe run from `position` often goes on), as far as they are in its segment.
     @inline(__always)
-    func prefetch(_ position: Int) {
+    @inlinable public func prefetch(_ position: Int) {
         let offset = position & 0xFFFF
         let word = segments[position &>> Self.segmentBits].unsafelyUnwrapped + offset
         entryd_prefetch(word)
@@ -58,7 +59,7 @@ final class WordTable: @unchecked Sendable {
     }
 
     /// Zeroes up to `words` more words, allocating segments as it reaches them.
-    func zero(_ words: Int) {
+    @inlinable public func zero(_ words: Int) {
         var left = Swift.min(words, count - zeroed)
         while left > 0 {
             let segment = zeroed / segmentSize
@@ -66,19 +67,19 @@ final class WordTable: @unchecked Sendable {
             if offset == 0 { segments[segment] = .allocate(capacity: segmentSize) }
             let zeroing = Swift.min(left, segmentSize - offset)
             (segments[segment].unsafelyUnwrapped + offset).initialize(repeating: 0, count: zeroing)
-            zeroed += zeroing
+            _zeroed += zeroing
             left -= zeroing
         }
     }
 
     /// Frees segment `segment`, whose words are no longer read.
-    func free(segment: Int) {
+    @inlinable public func free(segment: Int) {
         segments[segment]?.deallocate()
         segments[segment] = nil
     }
 
     /// A table of its own with the same words (and the same segments zeroed and freed).
-    func copy() -> WordTable {
+    @inlinable public func copy() -> WordTable {
         let copied = WordTable(bits: bits)
         for segment in 0..<segmentCount {
             guard let source = segments[segment] else { continue }
@@ -87,7 +88,7 @@ final class WordTable: @unchecked Sendable {
             target.initialize(from: source, count: words)
             copied.segments[segment] = target
         }
-        copied.zeroed = zeroed
+        copied._zeroed = zeroed
         return copied
     }
 }
