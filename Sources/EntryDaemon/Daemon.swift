@@ -79,7 +79,7 @@ public final class Daemon {
             log.warn("config warning", ["file": warning.file, "route": warning.route ?? "", "field": warning.field,
                                         "problem": warning.problem])
         }
-        store = try RouterSetup.openStore(location: options.store)
+        store = try RouterSetup.openStore(location: options.store, limits: options.router)
         writer = TurnWriter(store: store.keepsRecords ? store : nil, connections: [:])
         let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: clock.now)
         router = setup.router
@@ -323,6 +323,8 @@ public final class Daemon {
                 closeConnections(writer.takeCloses())
             case .armTimer(let at):
                 writer.armTimer(at)
+            case .dedupeKeysEvicted(let count):
+                writer.dedupeKeysEvicted(count)
             case .persist:
                 break  // none is left: `takeRecords` took them
             }
@@ -336,6 +338,11 @@ public final class Daemon {
     private func finishTurn() {
         closeConnections(writer.takeCloses())
         if let at = writer.takeTimer() { armRouterTimer(at) }
+        let evicted = writer.takeEvictedDedupeKeys()
+        if evicted > 0 {
+            log.info("dedupe window full: forgot its oldest keys before their window ended",
+                     ["forgotten": String(evicted), "max_dedupe_keys": String(options.router.maxDedupeKeys)])
+        }
         while let connection = writer.takeStaged() { connection.flush() }
         if let failure = writer.takeFailure() { storeFailed(failure) }
     }

@@ -28,13 +28,14 @@ enum RouterSetup {
     /// Opens the store named by `--store`: `:memory:` keeps nothing (a throwaway run, and the
     /// baseline that shows what durability costs); else a SQLite file, by default under
     /// `$XDG_STATE_HOME/entryd/`.
-    static func openStore(location: String?) throws(DaemonError) -> EntryStore {
+    static func openStore(location: String?, limits: RouterLimits) throws(DaemonError) -> EntryStore {
         if location == VolatileStore.location { return VolatileStore() }
         do throws(StoreError) {
             let path: String
             if let location { path = location } else { path = try StorePath.processDefault() }
             try StorePath.createDirectory(for: path)
-            return try SQLiteStore(path: path)
+            return try SQLiteStore(path: path, seenWindowMilliseconds: limits.dedupeWindowMilliseconds,
+                                   maxSeenKeys: limits.maxDedupeKeys)
         } catch {
             throw .store(error)
         }

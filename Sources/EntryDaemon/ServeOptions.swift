@@ -36,6 +36,13 @@ public struct ServeOptions: Sendable {
         if let n = try parsed.positiveInt("max-collapse-id") { router.maxCollapseIdBytes = n }
         if let n = try parsed.positiveInt("max-scenes") { router.maxScenesPerConnection = n }
         if let n = try parsed.positiveInt("max-shows-in-flight") { router.maxShowsInFlight = n }
+        if let n = try parsed.positiveInt("max-dedupe-keys") { router.maxDedupeKeys = n }
+        if let text = parsed.value("dedupe-window") {
+            guard let seconds = RelativeDuration.seconds(text), seconds <= Int64.max / 1000 else {
+                throw UsageError("--dedupe-window expects a duration such as 30m, 24h or 7d, got '\(text)'")
+            }
+            router.dedupeWindowMilliseconds = seconds * 1000
+        }
         var limits = connection
         if let n = try parsed.positiveInt("max-frame") { limits.maxFrame = n }
         if let n = try parsed.positiveInt("max-output") { limits.maxOutput = n }

@@ -30,6 +30,9 @@ public enum Effect: Sendable, Hashable {
     case close(ConnectionID)
     /// Call back with `.timer` at this instant (replaces any earlier request).
     case armTimer(Instant)
+    /// The dedupe window held more than `RouterLimits.maxDedupeKeys`: this many of its oldest keys
+    /// were forgotten before their window ended, so a repeat of one is a new arrival. For the log.
+    case dedupeKeysEvicted(Int)
 }
 
 /// A line to a client.

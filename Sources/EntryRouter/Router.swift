@@ -63,7 +63,7 @@ public struct Router: Sendable {
         self.limits = limits
         self.persisting = persisting
         self.shapes = RouteShapes(config: config)
-        self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, restoring: seen)
+        self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, maxKeys: limits.maxDedupeKeys, restoring: seen)
         self.nextEntryNumber = nextEntryNumber
         self.issued = issued
         self.issuedRecorded = issued

@@ -7,6 +7,10 @@ public struct RouterLimits: Sendable, Hashable {
     public var maxCollapseIdBytes: Int
     /// How long sender ids and launch fingerprints are remembered (R18), in milliseconds.
     public var dedupeWindowMilliseconds: Int64
+    /// The most sender ids and launch fingerprints remembered at once: past it the oldest are
+    /// forgotten before their window ends, so that the window's memory has a bound whatever the rate
+    /// of new ids.
+    public var maxDedupeKeys: Int
     /// Scenes one connection may hold at once: every push looks at each scene, so a connection with
     /// thousands of them would slow every other client's requests.
     public var maxScenesPerConnection: Int
@@ -17,7 +21,7 @@ public struct RouterLimits: Sendable, Hashable {
 
     public init(maxPending: Int = 100_000, maxPayloadBytes: Int = 4096, maxURLBytes: Int = 2048,
                 maxCollapseIdBytes: Int = 64, dedupeWindowMilliseconds: Int64 = 24 * 3600 * 1000,
-                maxScenesPerConnection: Int = 64, maxShowsInFlight: Int = 128) {
+                maxScenesPerConnection: Int = 64, maxShowsInFlight: Int = 128, maxDedupeKeys: Int = 1_000_000) {
         self.maxPending = maxPending
         self.maxPayloadBytes = maxPayloadBytes
         self.maxURLBytes = maxURLBytes
@@ -25,5 +29,6 @@ public struct RouterLimits: Sendable, Hashable {
         self.dedupeWindowMilliseconds = dedupeWindowMilliseconds
         self.maxScenesPerConnection = maxScenesPerConnection
         self.maxShowsInFlight = max(1, maxShowsInFlight)
+        self.maxDedupeKeys = maxDedupeKeys
     }
 }

@@ -2,7 +2,8 @@
 /// same order, as the `Effect`s `Router.handle(_:at:)` returns.
 ///
 /// A turn calls `persist` once with all of its records first (when it has any), then `send` for its
-/// replies (in request order) and its events, then `close`, then at most one `armTimer`. A receiver
+/// replies (in request order) and its events, then `close`, then at most one `armTimer` and at most
+/// one `dedupeKeysEvicted`. A receiver
 /// that writes the messages itself (the daemon, straight into each connection's output) keeps the
 /// rule of `Effect`: every record of the turn committed before any of the turn's messages is written.
 /// The records are handed over as the turn's array, to be kept until the commit. A reply or event is
@@ -34,6 +35,9 @@ public protocol TurnOutput: ~Copyable {
     mutating func close(_ connection: ConnectionID)
     /// Call back with `.timer` at this instant (replaces any earlier request).
     mutating func armTimer(_ instant: Instant)
+    /// `count` of the dedupe window's oldest keys were forgotten for `maxDedupeKeys` (see
+    /// `Effect.dedupeKeysEvicted`).
+    mutating func dedupeKeysEvicted(_ count: Int)
 }
 
 extension TurnOutput where Self: ~Copyable {
@@ -70,5 +74,9 @@ struct EffectList: TurnOutput {
 
     mutating func armTimer(_ instant: Instant) {
         effects.append(.armTimer(instant))
+    }
+
+    mutating func dedupeKeysEvicted(_ count: Int) {
+        effects.append(.dedupeKeysEvicted(count))
     }
 }

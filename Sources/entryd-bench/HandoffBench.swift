@@ -164,8 +164,8 @@ enum HandoffBench {
         var router: Router
         var now: Int64 = 1_700_000_000_000
 
-        init(config: Config) {
-            router = Router(config: config, routing: RoutingTable(config: config))
+        init(config: Config, limits: RouterLimits = RouterLimits()) {
+            router = Router(config: config, routing: RoutingTable(config: config), limits: limits)
         }
 
         struct Output {

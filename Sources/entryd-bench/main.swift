@@ -10,6 +10,7 @@ let sections: [(name: String, run: () -> Void)] = [
     ("handoff", HandoffBench.run),
     ("growth", GrowthBench.run),
     ("retract", RetractBench.run),
+    ("dedupe", DedupeBench.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

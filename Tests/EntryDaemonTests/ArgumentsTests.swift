@@ -80,9 +80,12 @@ struct ArgumentsTests {
         #expect(defaults.maxClients == 1024)
         #expect(defaults.router.maxPending == 100_000)
         #expect(defaults.router.maxScenesPerConnection == 64)
+        #expect(defaults.router.dedupeWindowMilliseconds == 24 * 3_600_000)
+        #expect(defaults.router.maxDedupeKeys == 1_000_000)
         let set = try ServeOptions(parseArguments(["serve", "--stall-timeout", "0.25", "--max-output", "2048",
                                                    "--allow-uid", "7", "--max-pending", "5", "--max-payload", "8192",
-                                                   "--max-url", "4096", "--max-collapse-id", "32", "--max-scenes", "3"], commands: Commands.all).get())
+                                                   "--max-url", "4096", "--max-collapse-id", "32", "--max-scenes", "3",
+                                                   "--dedupe-window", "30m", "--max-dedupe-keys", "500"], commands: Commands.all).get())
         #expect(set.connection.stallTimeoutMilliseconds == 250)
         #expect(set.connection.maxOutput == 2048)
         #expect(set.allowedUIDs == [7])
@@ -91,5 +94,12 @@ struct ArgumentsTests {
         #expect(set.router.maxURLBytes == 4096)
         #expect(set.router.maxCollapseIdBytes == 32)
         #expect(set.router.maxScenesPerConnection == 3)
+        #expect(set.router.dedupeWindowMilliseconds == 30 * 60_000)
+        #expect(set.router.maxDedupeKeys == 500)
+        for bad in ["0s", "24", "1w", "-5m"] {
+            #expect(throws: UsageError.self) {
+                try ServeOptions(parseArguments(["serve", "--dedupe-window", bad], commands: Commands.all).get())
+            }
+        }
     }
 }

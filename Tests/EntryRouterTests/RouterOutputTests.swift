@@ -42,6 +42,11 @@ import Testing
             kinds.append(3)
             effects.append(.armTimer(instant))
         }
+
+        mutating func dedupeKeysEvicted(_ count: Int) {
+            kinds.append(4)
+            effects.append(.dedupeKeysEvicted(count))
+        }
     }
 
     /// Two routers alike, one answering with effects and one handing its turns to a `Recorder`.

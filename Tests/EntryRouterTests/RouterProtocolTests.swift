@@ -17,6 +17,7 @@ import Testing
             case .send(_, .event): return 2
             case .close: return 3
             case .armTimer: return 4
+            case .dedupeKeysEvicted: return 5
             }
         }
         #expect(kinds == kinds.sorted())

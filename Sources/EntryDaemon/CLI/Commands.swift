@@ -21,6 +21,8 @@ public enum Commands {
             FlagSpec("max-collapse-id", "BYTES", help: "longest collapse id (64, as APNs)"),
             FlagSpec("max-scenes", "N", help: "scenes one connection may hold at once (64)"),
             FlagSpec("max-shows-in-flight", "N", help: "shows sent to a scene and not yet written, at most (128)"),
+            FlagSpec("dedupe-window", "DURATION", help: "how long ids and launch entries are remembered: 30m, 24h, 7d (24h)"),
+            FlagSpec("max-dedupe-keys", "N", help: "ids and launch entries remembered at once; the oldest are forgotten first (1000000)"),
             FlagSpec("log-level", "LEVEL", help: "debug, info, warn or error (info)"),
             FlagSpec("log-format", "FORMAT", help: "logfmt or json (logfmt)"),
             FlagSpec("clock", "CLOCK", help: "wall, or manual for tests: it starts at the wall clock's time and moves "

@@ -36,6 +36,8 @@ struct TurnWriter: TurnOutput {
     /// Connections to close, in the router's order, once their messages are written.
     private(set) var closes: [ConnectionID] = []
     private(set) var timer: Instant?
+    /// Dedupe keys forgotten for `--max-dedupe-keys`, for the daemon to log.
+    private(set) var evictedDedupeKeys = 0
     private(set) var failure: StoreError?
 
     init(store: EntryStore?, connections: [ConnectionID: Connection]) {
@@ -113,6 +115,16 @@ struct TurnWriter: TurnOutput {
     mutating func armTimer(_ instant: Instant) {
         commit()
         timer = instant
+    }
+
+    mutating func dedupeKeysEvicted(_ count: Int) {
+        evictedDedupeKeys += count
+    }
+
+    /// Takes the count of dedupe keys the turns since the last call forgot for `--max-dedupe-keys`.
+    mutating func takeEvictedDedupeKeys() -> Int {
+        defer { evictedDedupeKeys = 0 }
+        return evictedDedupeKeys
     }
 
     /// What an ok reply becomes once the commit has failed.

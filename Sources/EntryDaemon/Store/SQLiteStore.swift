@@ -31,6 +31,10 @@ public final class SQLiteStore: EntryStore {
     public let location: String
     let database: Database
     let seenWindowMilliseconds: Int64
+    /// The most seen keys kept (`--max-dedupe-keys`): a commit deletes the oldest rows past it.
+    let maxSeenKeys: Int
+    /// How many seen keys the file holds; counted at the first commit that writes keys.
+    private var seenKeysStored: Int?
     /// When a commit happens: it decides whether a shrink is due. The daemon's wall clock; tests pass
     /// their own to let minutes pass without waiting.
     let clock: () -> Instant
@@ -49,13 +53,15 @@ public final class SQLiteStore: EntryStore {
     /// Opens (or creates) the store at `path`; `:memory:` gives a throwaway store.
     ///
     /// Seen keys older than `seenWindowMilliseconds` before the newest key of a commit are deleted by that
-    /// commit (a row of them once its newest is; see `SeenBatches`), so the file holds about one window
-    /// of keys.
+    /// commit (a row of them once its newest is; see `SeenBatches`), and so are the oldest rows past
+    /// `maxSeenKeys` keys, so the file holds at most one window of keys and about `maxSeenKeys` of them.
     public init(path: String, seenWindowMilliseconds: Int64 = SQLiteStore.defaultSeenWindowMilliseconds,
+                maxSeenKeys: Int = RouterLimits().maxDedupeKeys,
                 clock: @escaping () -> Instant = WallClock.now) throws(StoreError)
     {
         location = path
         self.seenWindowMilliseconds = seenWindowMilliseconds
+        self.maxSeenKeys = maxSeenKeys
         self.clock = clock
         try SQLiteStore.refuseDanglingLink(path)
         do {
@@ -173,7 +179,13 @@ public final class SQLiteStore: EntryStore {
                         }
                     }
                 }
-                try SeenBatches.write(changes.seen, window: seenWindowMilliseconds, packed: &packedSeen, to: database)
+                if !changes.seen.isEmpty {
+                    var stored: Int
+                    if let known = seenKeysStored { stored = known } else { stored = try SeenBatches.storedKeyCount(in: database) }
+                    try SeenBatches.write(changes.seen, window: seenWindowMilliseconds, maxKeys: maxSeenKeys,
+                                          stored: &stored, packed: &packedSeen, to: database)
+                    seenKeysStored = stored
+                }
             }
             if let newLargest { largestNumber = newLargest }
         } catch {

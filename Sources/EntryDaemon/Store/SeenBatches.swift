@@ -22,14 +22,51 @@ enum SeenBatches {
     /// How many keys of version 4's table go into one row when it is packed.
     static let keysPerPackedRow = 1024
 
-    /// Adds `keys` as one row and prunes the rows out of the window; `packed` is scratch kept by the
-    /// caller from one commit to the next.
-    static func write(_ keys: [SeenKey], window: Int64, packed: inout [UInt8], to database: Database)
-        throws(SQLiteError)
+    static let selectPruned = "SELECT keys FROM seen_batches WHERE newest_ms < ?1"
+    static let selectOldest = "SELECT rowid, keys FROM seen_batches ORDER BY rowid LIMIT 1"
+    static let deleteRow = "DELETE FROM seen_batches WHERE rowid = ?1"
+    static let selectAll = "SELECT keys FROM seen_batches"
+
+    /// Adds `keys` as one row and prunes the rows out of the window, then the oldest rows while the
+    /// rest hold `maxKeys` keys or more, so the file keeps the newest `maxKeys` keys and at most one
+    /// row's worth more, whatever the rate of new ids. `stored` is the count of keys the table holds,
+    /// kept up to date here; `packed` is scratch kept by the caller from one commit to the next.
+    static func write(_ keys: [SeenKey], window: Int64, maxKeys: Int, stored: inout Int, packed: inout [UInt8],
+                      to database: Database) throws(SQLiteError)
     {
         guard let newest = keys.lazy.map(\.at.milliseconds).max() else { return }
         try insertRow(of: keys, newest: newest, packed: &packed, into: database)
+        stored += keys.count
+        try database.cached(selectPruned).query([.integer(newest - window)]) { (row: Statement) throws(SQLiteError) in
+            stored -= try keyCount(of: row, column: 0, in: database)
+        }
         try database.cached(prune).run([.integer(newest - window)])
+        while stored > maxKeys {
+            var oldest: (rowid: Int64, keys: Int)?
+            try database.cached(selectOldest).query { (row: Statement) throws(SQLiteError) in
+                oldest = (row.int64(0), try keyCount(of: row, column: 1, in: database))
+            }
+            guard let oldest, stored - oldest.keys >= maxKeys else { break }
+            try database.cached(deleteRow).run([.integer(oldest.rowid)])
+            stored -= oldest.keys
+        }
+    }
+
+    /// How many keys the table holds: read once, when a store first writes keys.
+    static func storedKeyCount(in database: Database) throws(SQLiteError) -> Int {
+        var stored = 0
+        try database.prepare(selectAll).query { (row: Statement) throws(SQLiteError) in
+            stored += try keyCount(of: row, column: 0, in: database)
+        }
+        return stored
+    }
+
+    private static func keyCount(of row: Statement, column: Int32, in database: Database) throws(SQLiteError) -> Int {
+        guard let count = row.withBlobBytes(column, { SeenKeyPacking.count($0) }) ?? 0 else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "a row of seen keys that this entryd cannot read",
+                              path: database.path)
+        }
+        return count
     }
 
     private static func insertRow(of keys: [SeenKey], newest: Int64, packed: inout [UInt8], into database: Database)

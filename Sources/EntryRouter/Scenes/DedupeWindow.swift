@@ -12,8 +12,14 @@ import EntryKit
 /// beyond the key: the original's route and params (`OriginalNote`). Its id is not kept: a repeated
 /// sender id is the original's id, and a replayed launch entry is answered by its `scene.connect`'s
 /// `ok`, never with an entry reply.
+///
+/// At most `maxKeys` keys are held: past it the oldest are forgotten before their window ends (their
+/// repeats are then new arrivals), and counted in `evicted` for the daemon to log.
 struct DedupeWindow: Sendable {
     let window: Int64
+    let maxKeys: Int
+    /// Keys forgotten for `maxKeys` since `takeEvicted` last took the count.
+    private var evicted = 0
     private var table = SightingTable<KeyHash>()
     /// The route names notes refer to by number: a config has few routes, a window many keys.
     private var routeNames: [String] = []
@@ -35,9 +41,10 @@ struct DedupeWindow: Sendable {
         var params: RouteParams
     }
 
-    init(window: Int64, restoring keys: [SeenKey]) {
+    init(window: Int64, maxKeys: Int = .max, restoring keys: [SeenKey]) {
         self.window = window
-        table.reserve(keys.count)
+        self.maxKeys = maxKeys
+        table.reserve(min(keys.count, maxKeys))
         // The store returns them oldest first; sorting a copy of 100 000 keys would only cost start-up time.
         let inOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1].at <= keys[$0].at }
         for key in inOrder ? keys : keys.sorted(by: { $0.at < $1.at }) {
@@ -46,6 +53,7 @@ struct DedupeWindow: Sendable {
             Self.withBytes(of: key.name) { bytes in
                 _ = table.claim(bytes, space: Self.space(of: key.name), at: key.at, window: window, note: NoNote())
             }
+            if table.count > maxKeys { evicted += table.evict(downTo: maxKeys) }
         }
     }
 
@@ -90,9 +98,17 @@ struct DedupeWindow: Sendable {
         Self.withBytes(of: key) { table.unclaim($0, space: Self.space(of: key)) }
     }
 
-    /// Forgets the keys that fell out of the window.
+    /// Forgets the keys that fell out of the window, then the oldest keys over `maxKeys`. Called once a
+    /// turn: a turn's arrivals may take the window past `maxKeys` until its end.
     mutating func prune(at now: Instant) {
         table.prune(at: now, window: window)
+        if table.count > maxKeys { evicted += table.evict(downTo: maxKeys) }
+    }
+
+    /// How many keys were forgotten for `maxKeys` since the last call.
+    mutating func takeEvicted() -> Int {
+        defer { evicted = 0 }
+        return evicted
     }
 
     private func sighting(_ earlier: SightingTable<KeyHash>.Earlier) -> Sighting {

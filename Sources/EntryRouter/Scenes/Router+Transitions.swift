@@ -178,6 +178,8 @@ extension Router {
             armed = deadline
             output.armTimer(deadline)
         }
+        let evicted = dedupe.takeEvicted()
+        if evicted > 0 { output.dedupeKeysEvicted(evicted) }
         turn.reset(now: turn.now, firstSeq: nextSeq)
     }
 

@@ -59,6 +59,21 @@ public enum SeenKeyPacking {
         return true
     }
 
+    /// How many keys `bytes` hold, read without making them; nil when `bytes` are not keys packed by
+    /// `append`.
+    public static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var offset = 0
+        var keys = 0
+        while offset < bytes.count {
+            guard readVarint(bytes, at: &offset) != nil, let count = readVarint(bytes, at: &offset),
+                  count <= UInt64(bytes.count - offset)
+            else { return nil }
+            offset += Int(count)
+            keys += 1
+        }
+        return keys
+    }
+
     /// A signed difference as an unsigned one, small when it is small either way.
     private static func zigzag(_ value: Int64) -> UInt64 {
         UInt64(bitPattern: (value << 1) ^ (value >> 63))

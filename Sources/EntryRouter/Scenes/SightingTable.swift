@@ -142,6 +142,26 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         records.removeChunks(before: sightings.isEmpty ? nil : sightings[head].start)
     }
 
+    /// Forgets the oldest sightings until at most `maxKeys` keys are held, and returns how many keys
+    /// it forgot: a sighting whose key was seen anew since goes too, without counting, as no word
+    /// points at it. Each sighting is dropped once, so over many calls this costs what `claim` added.
+    mutating func evict(downTo maxKeys: Int) -> Int {
+        guard index.count > maxKeys else { return 0 }
+        var head = sightings.start
+        var evicted = 0
+        while index.count > maxKeys, head < sightings.end {
+            let held = index.count
+            let tag = withKey(of: head) { Self.tag(of: $0, space: $1) }
+            index.remove(tag: tag, value: Self.value(of: head))
+            if index.count < held { evicted += 1 }
+            head += 1
+        }
+        oldestKept = head < sightings.end ? sightings[head].at : nil
+        sightings.removeFirst(upTo: head)
+        records.removeChunks(before: sightings.isEmpty ? nil : sightings[head].start)
+        return evicted
+    }
+
     /// The high half of the key's hash, seeded with its space: what the index keeps of it.
     static func tag(of key: UnsafeRawBufferPointer, space: UInt64) -> UInt32 {
         UInt32(truncatingIfNeeded: Hashing.hash(key, seed: space) >> 32)
