@@ -7,9 +7,10 @@
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `FrameDecoder`: the byte stream split into lines.
     case frame
-    /// `Request.decode`: one line into a typed request.
+    /// `Request.decode`: one line into a typed request, the usual push's short path against the general one.
     case request
-    /// `RoutingTable.route(url:)` on the embedded config: URL parsing, matching and redirects.
+    /// `RoutingTable.route(url:)` and `explain(url:)` on the embedded config: URL parsing, matching
+    /// and redirects.
     case url
     /// `Config.load` and, for a config that loads, the routing table built from it.
     case config

@@ -1,11 +1,12 @@
 import EntryRouter
 
-/// Decodes the input as one request line, from an array slice and from the bytes where they lie:
-/// the two entry points the daemon uses must give the same answer.
+/// Decodes the input as one request line. The daemon's entry point takes a shorter path for the
+/// usual push (`RequestDecoding+Push.swift`), which must give what the general path gives for
+/// every line; the general path is run on its own and the two compared.
 enum RequestFuzzing {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let lent = Request.decode(bytes: bytes)
-        let sliced = Request.decode(line: Array(bytes)[...])
-        expect(lent == sliced, "decoding in place gave \(lent), from a slice \(sliced)")
+        let decoded = Request.decode(bytes: bytes)
+        let general = Request.decodeAny(bytes)
+        expect(decoded == general, "the usual path gave \(decoded), the general path \(general)")
     }
 }

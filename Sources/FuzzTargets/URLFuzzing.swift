@@ -2,7 +2,9 @@ import EntryDaemon
 import EntryRouter
 
 /// Routes the input as a URL through the table of the embedded config (`samples/materunner.json`),
-/// whose routes have typed captures, queries, universal-link rules and redirects.
+/// whose routes have typed captures, queries, universal-link rules and redirects, then has the
+/// table explain it (`entryd route`): the explanation tries every pattern on its own, and must
+/// still end in the answer routing gave.
 enum URLFuzzing {
     static let table: RoutingTable = {
         do {
@@ -14,8 +16,8 @@ enum URLFuzzing {
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let url = String(decoding: bytes, as: UTF8.self)
-        let first = table.route(url: url)
-        let again = table.route(url: url)
-        expect(first == again, "routing \(url) twice gave \(first), then \(again)")
+        let routed = table.route(url: url)
+        let explained = table.explain(url: url).result
+        expect(routed == explained, "routing \(url) gave \(routed), its explanation \(explained)")
     }
 }

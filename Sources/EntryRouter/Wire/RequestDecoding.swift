@@ -35,7 +35,7 @@ extension Request {
     }
 
     /// The general path of `decode(line:)`, for every line.
-    static func decodeAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Request, RequestError> {
+    package static func decodeAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Request, RequestError> {
         var fields = RequestFields(bytes)
         do throws(JSONParseError) {
             try fields.read()
