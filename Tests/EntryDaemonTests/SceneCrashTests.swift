@@ -77,11 +77,11 @@ import Testing
         let daemon = LiveDaemon(serve, socket: socket)
         try #require(daemon.readiness == "READY=1", "\(daemon.process.stderrText)")
         let scene = try HandOverScene(daemon)
-        let status = try LiveConnection(daemon)
-        // Until nothing waits, is in flight or is on screen: a line is taken when one comes within a
-        // second, and the status asked again (the last batch's drain ends it without a line).
+        // Until nothing waits, is in flight or is on screen. The scene asks for the status itself, so
+        // that every line written to it before the answer has been read; when something is left, the
+        // next line is awaited for a second (the last batch's drain ends it without a line).
         while true {
-            let counts = try status.request(#""op":"status""#)["counts"]
+            let counts = try scene.catchUp(into: &ledger)["counts"]
             if !scene.isAcknowledging && ["pending", "queued", "presenting", "presented"].allSatisfy({ counts?.text($0) == "0" }) {
                 break
             }

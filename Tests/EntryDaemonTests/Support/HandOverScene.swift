@@ -86,6 +86,18 @@ final class HandOverScene {
         return true
     }
 
+    /// Asks for the status on the scene's own connection and handles every line up to its reply, which
+    /// it returns: whatever was written to the scene before the answer has then been read.
+    func catchUp(into ledger: inout HandOverLedger) throws -> JSONValue {
+        let req = send(#""op":"status""#)
+        while let line = try client.readLine(timeoutMilliseconds: 5000) {
+            let parsed = try JSONValue.parse(line[...])
+            if parsed["event"] == nil && parsed.text("req") == String(req) { return parsed }
+            take(parsed, into: &ledger)
+        }
+        throw ClientError.closedWithoutReply(path: client.path)
+    }
+
     /// Reads whatever reached the socket, up to the end of the stream (the daemon was killed).
     func readToEnd(into ledger: inout HandOverLedger) throws {
         while let line = try client.readLine(timeoutMilliseconds: 5000) {
