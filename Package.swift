@@ -5,8 +5,10 @@ import PackageDescription
 ///
 /// - `EntryKit`: the engine's machinery (containers over raw memory), used by the engine only.
 /// - `EntryRouter`: the pure engine (no I/O, no clock).
-/// - `EntryDaemon`: the imperative shell (libuv loop, SQLite store, client).
-/// - `entryd`: the command line (daemon and CLI subcommands).
+/// - `EntryDaemon`: the imperative shell (libuv loop, SQLite store), the daemon only.
+/// - `EntryCLI`: the command line (argument parsing, the subcommands, the blocking client, the scene
+///   player and the scenario runner), on the daemon and the engine.
+/// - `entryd`: the executable, `main.swift` calling into EntryCLI.
 let package = Package(
     name: "entryd",
     products: [
@@ -34,7 +36,8 @@ let package = Package(
         .target(name: "EntryKit", dependencies: ["CMemoryHint"]),
         .target(name: "EntryRouter", dependencies: ["EntryKit"]),
         .target(name: "EntryDaemon", dependencies: ["EntryRouter", "EntryKit", "CUV", "CSQLite"]),
-        .executableTarget(name: "entryd", dependencies: ["EntryRouter", "EntryDaemon"]),
+        .target(name: "EntryCLI", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
+        .executableTarget(name: "entryd", dependencies: ["EntryCLI"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
         // A seeded random source for the randomized tests and the benchmark's inputs.
         .target(name: "SeededRandom"),
@@ -44,7 +47,10 @@ let package = Package(
         .executableTarget(name: "CLoadGenCLI", dependencies: ["CLoadGen"]),
         .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "SeededRandom"]),
         .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter", "EntryKit", "SeededRandom"]),
-        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryRouter", "CUV", "SeededRandom"]),
+        // The daemon's tests, most of them against the real `entryd` binary; they talk to it with EntryCLI's client.
+        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryCLI", "EntryRouter", "CUV", "SeededRandom"]),
+        // The command line's pure parts: argument parsing, the request builders, the scene player, event lines.
+        .testTarget(name: "EntryCLITests", dependencies: ["EntryCLI", "EntryDaemon", "EntryRouter"]),
         .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
         // The decoders' fuzz targets (scripts/fuzz), kept out of the shipping modules; the tests replay the corpus.
         .target(name: "FuzzTargets", dependencies: ["EntryRouter", "EntryDaemon"]),

@@ -66,7 +66,7 @@ public struct Log: Sendable {
     }
 
     /// RFC 3339 in UTC with milliseconds.
-    static func timestamp(_ time: Instant) -> String {
+    package static func timestamp(_ time: Instant) -> String {
         var seconds = time_t(time.milliseconds / 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)

@@ -51,14 +51,10 @@ public enum SocketPath {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .nothing }
         guard info.st_mode & S_IFMT == S_IFSOCK else { return .notASocket }
-        do {
-            _ = try Client(path: path)
-            return .liveDaemon
-        } catch .foreignServer(_, let uid) {
-            return .foreignListener(uid)
-        } catch {
-            return .staleSocket
-        }
+        guard let connection = try? UnixConnection(path: path) else { return .staleSocket }
+        Glibc.close(connection.descriptor)
+        let owner = connection.peerUID
+        return owner == getuid() || owner == 0 ? .liveDaemon : .foreignListener(owner)
     }
 
     /// The file's device and inode, so that shutdown removes the socket this daemon bound and never

@@ -2,15 +2,15 @@ import Glibc
 
 /// A `sockaddr_un` for a filesystem path, or for an abstract name when the path starts with `@`
 /// (as systemd writes `$NOTIFY_SOCKET`).
-struct UnixAddress {
+package struct UnixAddress {
     /// `sun_path` is 108 bytes including the terminating NUL.
-    static let maxPathBytes = 107
+    package static let maxPathBytes = 107
 
     private var storage = sockaddr_un()
     private(set) var length: socklen_t
 
     /// nil when the path does not fit in `sun_path`.
-    init?(path: String) {
+    package init?(path: String) {
         var bytes = Array(path.utf8)
         let abstract = bytes.first == UInt8(ascii: "@")
         if abstract { bytes[0] = 0 }
@@ -24,7 +24,7 @@ struct UnixAddress {
     }
 
     /// Calls `body` with the address as a generic `sockaddr`.
-    func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+    package func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
         withUnsafePointer(to: storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }

@@ -2,7 +2,7 @@ import Glibc
 
 /// A uid as people read it: `uid 1001 (mallory)`, or `uid 1001` when the password database does not
 /// know it.
-func describeUser(_ uid: uid_t) -> String {
+package func describeUser(_ uid: uid_t) -> String {
     var entry = passwd()
     var found: UnsafeMutablePointer<passwd>?
     var buffer = [CChar](repeating: 0, count: 4096)

@@ -1,3 +1,4 @@
+import EntryCLI
 import EntryDaemon
 import Glibc
 import Testing

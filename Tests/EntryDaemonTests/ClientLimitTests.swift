@@ -1,7 +1,8 @@
+import EntryCLI
 import EntryDaemon
+@testable import EntryDaemon
 import Glibc
 import Testing
-@testable import EntryDaemon
 
 /// The client limit against the system's: the open-file limit and the listen backlog.
 @Suite(.serialized) struct ClientLimitTests {

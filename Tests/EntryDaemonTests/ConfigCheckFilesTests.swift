@@ -1,6 +1,7 @@
+import EntryCLI
+@testable import EntryDaemon
 import EntryRouter
 import Testing
-@testable import EntryDaemon
 
 /// `check-config` reads a config as `serve` does, the files it names (`aasa`) included.
 @Suite struct ConfigCheckFilesTests {

@@ -1,3 +1,4 @@
+import EntryCLI
 import EntryRouter
 import Glibc
 import Testing

@@ -1,4 +1,5 @@
 import CUV
+import EntryCLI
 import EntryDaemon
 import EntryRouter
 import Glibc

@@ -1,7 +1,8 @@
+import EntryCLI
+@testable import EntryDaemon
 import EntryRouter
 import Glibc
 import Testing
-@testable import EntryDaemon
 
 /// The output cap holds as messages are staged: a turn that answers many lines at once never holds
 /// more than the cap and one message for a connection, and reading pauses while output waits.

@@ -1,6 +1,7 @@
+import EntryCLI
+@testable import EntryDaemon
 import Glibc
 import Testing
-@testable import EntryDaemon
 
 /// The default socket's private directory, and clients and `serve` refusing another user's listener.
 struct PrivateDirectoryTests {

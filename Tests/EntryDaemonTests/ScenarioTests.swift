@@ -1,7 +1,8 @@
-import Glibc
-import EntryRouter
-import Testing
+@testable import EntryCLI
 @testable import EntryDaemon
+import EntryRouter
+import Glibc
+import Testing
 
 /// The repository's root, found from this file's path, for the samples the tests run.
 let repositoryRoot: String = {

@@ -1,9 +1,9 @@
-import EntryDaemon
+import EntryCLI
 import EntryRouter
 import Testing
 
 /// The readable lines of `scene`, `watch`, `push`, `open` and `demo`: one row per message shape.
-@Suite struct CLIEventLineTests {
+@Suite struct EventLineTests {
     @Test(arguments: [
         (#"{"event":"present","scene":"main","modal":"m-3","kind":"invitation","route":"invitation","entry":"e-9","params":{"sessionId":"run-42","inviter":"Mina Kim"}}"#,
          #"present invitation m-3 (entry e-9, route invitation) inviter="Mina Kim" sessionId=run-42"#),

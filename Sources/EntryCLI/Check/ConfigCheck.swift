@@ -1,3 +1,4 @@
+import EntryDaemon
 import EntryRouter
 import Glibc
 

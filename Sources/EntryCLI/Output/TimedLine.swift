@@ -1,3 +1,4 @@
+import EntryDaemon
 import EntryRouter
 
 /// `watch --json`: the daemon's line with a `"time"` member first, the moment the watcher read it

@@ -1,3 +1,4 @@
+import EntryDaemon
 import Glibc
 
 /// An `entryd serve` of its own, for `entryd check` (one per scenario) and `entryd demo`: a

@@ -1,3 +1,4 @@
+import EntryDaemon
 import Glibc
 
 /// The receiving end of a `$NOTIFY_SOCKET`: lets `entryd check` await a daemon's `READY=1`

@@ -1,3 +1,4 @@
+import EntryDaemon
 import EntryRouter
 
 /// What `verify-store` found in a store it checked: its entries by state and its dedupe keys, so

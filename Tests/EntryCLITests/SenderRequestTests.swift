@@ -1,4 +1,4 @@
-import EntryDaemon
+import EntryCLI
 import EntryRouter
 import Testing
 

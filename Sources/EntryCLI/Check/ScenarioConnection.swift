@@ -1,3 +1,4 @@
+import EntryDaemon
 import EntryRouter
 
 /// One named connection of a scenario: a client and the messages read but not yet matched.

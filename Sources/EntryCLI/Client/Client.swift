@@ -1,4 +1,4 @@
-import CUV
+import EntryDaemon
 import Glibc
 
 /// A small blocking client for the daemon's socket: write request lines, read reply and event lines.
@@ -13,25 +13,27 @@ public final class Client {
     /// (`SO_PEERCRED`): another user's listener on the path must not get what is sent.
     public init(path: String) throws(ClientError) {
         self.path = path
-        guard let address = UnixAddress(path: path) else { throw .pathTooLong(path) }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .io(path: path, operation: "socket", reason: ClientError.errnoText(errno)) }
-        let result = address.withSockaddr { Glibc.connect(fd, $0, $1) }
-        if result != 0 {
-            let code = errno
-            Glibc.close(fd)
-            if code == ENOENT || code == EACCES, let problem = ClientError.accessProblem(of: path) { throw problem }
-            switch code {
-            case ENOENT, ECONNREFUSED: throw .noDaemon(path: path, reason: ClientError.errnoText(code))
-            default: throw .io(path: path, operation: "connect", reason: ClientError.errnoText(code))
+        let connection: UnixConnection
+        do throws(UnixConnection.Failure) {
+            connection = try UnixConnection(path: path)
+        } catch {
+            switch error {
+            case .pathTooLong:
+                throw .pathTooLong(path)
+            case .socket(let code):
+                throw .io(path: path, operation: "socket", reason: ClientError.errnoText(code))
+            case .connect(let code):
+                if code == ENOENT || code == EACCES, let problem = ClientError.accessProblem(of: path) { throw problem }
+                switch code {
+                case ENOENT, ECONNREFUSED: throw .noDaemon(path: path, reason: ClientError.errnoText(code))
+                default: throw .io(path: path, operation: "connect", reason: ClientError.errnoText(code))
+                }
+            case .peerCredentials(let code):
+                throw .io(path: path, operation: "getsockopt SO_PEERCRED", reason: ClientError.errnoText(code))
             }
         }
-        var owner: uid_t = 0
-        guard entryd_peer_uid(fd, &owner) == 0 else {
-            let code = errno
-            Glibc.close(fd)
-            throw .io(path: path, operation: "getsockopt SO_PEERCRED", reason: ClientError.errnoText(code))
-        }
+        let fd = connection.descriptor
+        let owner = connection.peerUID
         guard owner == getuid() || owner == 0 else {
             Glibc.close(fd)
             throw .foreignServer(path: path, uid: owner)

@@ -1,9 +1,9 @@
-import EntryDaemon
+import EntryCLI
 import EntryRouter
 import Testing
 
 /// The scene `entryd scene` and `entryd demo` play, driven without a daemon.
-@Suite struct CLIScenePlayerTests {
+@Suite struct ScenePlayerTests {
     static func event(_ line: String) -> JSONValue { try! JSONValue.parse(Array(line.utf8)[...]) }
     func event(_ line: String) -> JSONValue { Self.event(line) }
     static let present = event(#"{"event":"present","scene":"main","modal":"m-1","kind":"invitation","route":"invitation","entry":"e-1","params":{}}"#)

@@ -1,3 +1,4 @@
+import EntryDaemon
 import Glibc
 
 /// Why talking to the daemon failed; each case says what the user can do about it.

@@ -1,3 +1,4 @@
+import EntryDaemon
 import Glibc
 
 extension Commands {
