@@ -20,29 +20,13 @@ public enum EntrydCommandLine {
         case .failure(let error):
             return Usage.fail(error.command ?? "", error.message)
         case .success(let parsed):
+            // The parser returns only names of these specs.
+            let spec = Commands.named(parsed.command)
             if parsed.has("help") {
-                print(Commands.named(parsed.command)?.help ?? Commands.overview())
+                print(spec?.help ?? Commands.overview())
                 return 0
             }
-            switch parsed.command {
-            case Commands.serve.name: return Serve.run(parsed)
-            case Commands.push.name: return Push.run(parsed)
-            case Commands.open.name, Commands.openurl.name: return Open.run(parsed)
-            case Commands.retract.name: return Retract.run(parsed)
-            case Commands.scene.name: return SceneCommand.run(parsed)
-            case Commands.status.name: return Status.run(parsed)
-            case Commands.watch.name: return Watch.run(parsed)
-            case Commands.check.name: return Check.run(parsed)
-            case Commands.checkConfig.name: return CheckConfig.run(parsed)
-            case Commands.route.name: return RouteCommand.run(parsed)
-            case Commands.link.name: return LinkCommand.run(parsed)
-            case Commands.demo.name: return Demo.run(parsed)
-            case Commands.verifyStore.name: return VerifyStore.run(parsed)
-            case Commands.help.name: return Help.run(parsed)
-            default:
-                printError("entryd: '\(parsed.command)' is not available in this build")
-                return 70
-            }
+            return spec?.run(parsed) ?? Usage.fail(parsed.command, "unknown subcommand '\(parsed.command)'")
         }
     }
 }

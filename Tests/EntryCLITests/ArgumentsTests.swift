@@ -45,7 +45,7 @@ struct ArgumentsTests {
 
     @Test func doubleDashEndsFlagsAndDashIsPositional() {
         let spec = CommandSpec("push", summary: "", arguments: [ArgumentSpec("A", .optional), ArgumentSpec("B", .optional)],
-                               flags: [FlagSpec("id", "ID", help: "")])
+                               flags: [FlagSpec("id", "ID", help: "")], run: { _ in 0 })
         let parsed = parseArguments(["push", "-", "--", "--id"], commands: [spec])
         #expect(parsed == .success(ParsedArguments(command: "push", positionals: ["-", "--id"])))
     }

@@ -1,6 +1,7 @@
 /// A subcommand, declared once: its arguments and flags give the parser its rules and the usage
-/// line and `--help` their text.
-public struct CommandSpec: Sendable, Hashable {
+/// line and `--help` their text, and `run` is what it does, so that a declared subcommand cannot be
+/// left without one.
+public struct CommandSpec: Sendable {
     public var name: String
     /// What it does, short enough for its line in `entryd --help`.
     public var summary: String
@@ -10,15 +11,18 @@ public struct CommandSpec: Sendable, Hashable {
     public var flags: [FlagSpec]
     /// Command lines to copy.
     public var examples: [String]
+    /// Runs a command line that matched this spec and returns the process's exit code (sysexits).
+    public var run: @Sendable (ParsedArguments) -> Int32
 
     public init(_ name: String, summary: String, details: String = "", arguments: [ArgumentSpec] = [],
-                flags: [FlagSpec] = [], examples: [String] = []) {
+                flags: [FlagSpec] = [], examples: [String] = [], run: @escaping @Sendable (ParsedArguments) -> Int32) {
         self.name = name
         self.summary = summary
         self.details = details
         self.arguments = arguments
         self.flags = flags
         self.examples = examples
+        self.run = run
     }
 
     /// How many positional arguments it takes.

@@ -29,7 +29,8 @@ public enum Commands {
                 + "only by the advance op (wall)"),
         ],
         examples: ["entryd serve --store :memory:",
-                   "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock"])
+                   "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock"],
+        run: Serve.run)
 
     public static let push = CommandSpec(
         "push", summary: "Send a push payload from an .apns file, as xcrun simctl push.",
@@ -42,7 +43,8 @@ public enum Commands {
         examples: ["entryd push samples/apns/materunner-invitation.apns",
                    "entryd push booted com.example.materunner samples/apns/materunner-link.apns",
                    "entryd push samples/apns/materunner-tutorial.apns --expires-in 10m",
-                   #"echo '{"type":"record","recordId":"7"}' | entryd push -"#])
+                   #"echo '{"type":"record","recordId":"7"}' | entryd push -"#],
+        run: Push.run)
 
     public static let open = CommandSpec(
         "open", summary: "Open a link as the app would receive it.",
@@ -51,14 +53,16 @@ public enum Commands {
         flags: openFlags,
         examples: ["entryd open materunner://invite/run-42",
                    "entryd open https://materunner.app/records/7",
-                   "entryd open materunner://records --source widget"])
+                   "entryd open materunner://records --source widget"],
+        run: Open.run)
 
     public static let openurl = CommandSpec(
         "openurl", summary: "The same as open, with the words of xcrun simctl openurl.",
         details: "DEVICE is accepted and ignored: the daemon is chosen by --socket.",
         arguments: [ArgumentSpec("DEVICE", .optional), ArgumentSpec("URL")],
         flags: openFlags,
-        examples: ["entryd openurl booted materunner://records/7"])
+        examples: ["entryd openurl booted materunner://records/7"],
+        run: Open.run)
 
     private static let openFlags: [FlagSpec] = [
         FlagSpec("source", "SOURCE", help: "deeplink, universalLink, widget or shortcut"),
@@ -72,7 +76,8 @@ public enum Commands {
                 FlagSpec("kind", "KIND", help: "every entry of this modal kind"),
                 FlagSpec("collapse-id", "ID", help: "the entry with this collapse id"),
                 .socket, .json],
-        examples: ["entryd retract --kind updateNotice", "entryd retract --id invite-42"])
+        examples: ["entryd retract --kind updateNotice", "entryd retract --id invite-42"],
+        run: Retract.run)
 
     public static let scene = CommandSpec(
         "scene", summary: "Play an app window: connect, appear, answer modals.",
@@ -92,18 +97,21 @@ public enum Commands {
                 .socket, .json],
         examples: ["entryd scene --gate signedIn",
                    "entryd scene --gate signedIn --auto accept --hold 1000",
-                   "entryd scene --launch-url materunner://tutorial/1 --auto done --count 1"])
+                   "entryd scene --launch-url materunner://tutorial/1 --auto done --count 1"],
+        run: SceneCommand.run)
 
     public static let status = CommandSpec(
         "status", summary: "Show scenes, pending entries and counts per state.",
         flags: [.socket, FlagSpec("json", help: "print the daemon's reply as it is")],
-        examples: ["entryd status", "entryd status --json"])
+        examples: ["entryd status", "entryd status --json"],
+        run: Status.run)
 
     public static let watch = CommandSpec(
         "watch", summary: "Follow entry and scene events until the daemon stops.",
         details: "It exits 69 when the daemon goes away.",
         flags: [.socket, FlagSpec("json", help: "print each event as a JSON line with its \"time\"")],
-        examples: ["entryd watch", "entryd watch --json"])
+        examples: ["entryd watch", "entryd watch --json"],
+        run: Watch.run)
 
     public static let check = CommandSpec(
         "check", summary: "Run scenario files, each against a fresh daemon.",
@@ -112,14 +120,16 @@ public enum Commands {
         arguments: [ArgumentSpec("SCENARIO.json", .oneOrMore)],
         flags: [FlagSpec("config", "FILE", help: "use this config for every scenario instead of its own")],
         examples: ["entryd check samples/scenarios/*.json",
-                   "entryd check --config my-app.json my-scenario.json"])
+                   "entryd check --config my-app.json my-scenario.json"],
+        run: Check.run)
 
     public static let checkConfig = CommandSpec(
         "check-config", summary: "Check config files without starting a daemon.",
         details: "Lists every problem of every file, one per line, as serve would refuse them, and exits 78 "
             + "when there is one (66 when a file cannot be read).",
         arguments: [ArgumentSpec("FILE", .oneOrMore)],
-        examples: ["entryd check-config samples/*.json"])
+        examples: ["entryd check-config samples/*.json"],
+        run: CheckConfig.run)
 
     public static let route = CommandSpec(
         "route", summary: "Explain which route a URL or push payload takes, and why.",
@@ -134,7 +144,8 @@ public enum Commands {
                 .config, .jsonReport],
         examples: ["entryd route https://materunner.app/r/7",
                    "entryd route --payload samples/apns/materunner-invitation.apns",
-                   "entryd route --config samples/shopmate.json shopmate://products/42 --json"])
+                   "entryd route --config samples/shopmate.json shopmate://products/42 --json"],
+        run: RouteCommand.run)
 
     public static let link = CommandSpec(
         "link", summary: "Print a route's URLs, each checked by routing it back.",
@@ -143,26 +154,30 @@ public enum Commands {
             + "back. Exits 0 when every URL routes back to the route with these params, else 1.",
         arguments: [ArgumentSpec("ROUTE"), ArgumentSpec("KEY=VALUE", .zeroOrMore)],
         flags: [.config, .jsonReport],
-        examples: ["entryd link recordDetail id=7", "entryd link invitation sessionId=run-42 inviter=Mina"])
+        examples: ["entryd link recordDetail id=7", "entryd link invitation sessionId=run-42 inviter=Mina"],
+        run: LinkCommand.run)
 
     public static let demo = CommandSpec(
         "demo", summary: "A cold start, end to end, with a daemon of its own.",
         details: "Two pushes arrive while the app is closed, then a scene signs in, appears and handles both.",
         flags: [FlagSpec("hold", "MS", help: "milliseconds each modal stays on screen (300)")],
-        examples: ["entryd demo", "entryd demo --hold 800"])
+        examples: ["entryd demo", "entryd demo --hold 800"],
+        run: Demo.run)
 
     public static let verifyStore = CommandSpec(
         "verify-store", summary: "Check a stopped daemon's store and count what it holds.",
         details: "Runs SQLite's integrity check, then reads every row as a start-up would, and prints the entries "
             + "by state and the number of dedupe keys. Stop the daemon first: a store in use is refused (exit 74).",
         flags: [FlagSpec("store", "FILE", help: "the store (default: $XDG_STATE_HOME/entryd/entryd.sqlite)")],
-        examples: ["entryd verify-store", "entryd verify-store --store /var/lib/entryd/entryd.sqlite"])
+        examples: ["entryd verify-store", "entryd verify-store --store /var/lib/entryd/entryd.sqlite"],
+        run: VerifyStore.run)
 
     public static let help = CommandSpec(
         "help", summary: "Show a subcommand's flags and examples.",
         details: "`entryd help push` is `entryd push --help`.",
         arguments: [ArgumentSpec("SUBCOMMAND", .optional)],
-        examples: ["entryd help push"])
+        examples: ["entryd help push"],
+        run: Help.run)
 
     public static let all = [serve, push, open, openurl, retract, scene, status, watch, check, checkConfig, route, link,
                              demo, verifyStore, help]
