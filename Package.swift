@@ -48,12 +48,12 @@ let package = Package(
         .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "SeededRandom"]),
         .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter", "EntryKit", "SeededRandom"]),
         // The daemon's tests, most of them against the real `entryd` binary; they talk to it with EntryCLI's client.
-        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryCLI", "EntryRouter", "CUV", "SeededRandom"]),
+        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryCLI", "EntryRouter", "EntryKit", "CUV", "SeededRandom"]),
         // The command line's pure parts: argument parsing, the request builders, the scene player, event lines.
         .testTarget(name: "EntryCLITests", dependencies: ["EntryCLI", "EntryDaemon", "EntryRouter"]),
         .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
         // The decoders' fuzz targets (scripts/fuzz), kept out of the shipping modules; the tests replay the corpus.
-        .target(name: "FuzzTargets", dependencies: ["EntryRouter", "EntryDaemon"]),
+        .target(name: "FuzzTargets", dependencies: ["EntryKit", "EntryRouter", "EntryDaemon"]),
         .executableTarget(name: "entryd-fuzz", dependencies: ["FuzzTargets"], path: "Sources/entryd-fuzz"),
         .testTarget(name: "FuzzTargetTests", dependencies: ["FuzzTargets"]),
     ],

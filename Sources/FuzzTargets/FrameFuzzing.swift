@@ -1,4 +1,5 @@
 import EntryRouter
+import EntryKit
 
 /// Splits the input into lines three ways and checks that they agree with a plain model of the
 /// framing rules: all bytes in one read, reads of sizes taken from the input itself, and the same

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// One decoder that reads bytes from outside the daemon, driven by the fuzzer and by the corpus
 /// replay in the tests through the same `run`.
 ///

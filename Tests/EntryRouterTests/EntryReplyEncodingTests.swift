@@ -1,5 +1,6 @@
 import Testing
 @testable import EntryRouter
+import EntryKit
 
 /// A push or open reply written from its parts (`EntryReply.encodeReply`, the daemon's path) is the
 /// line `Message.encode` writes for the same `Reply`, whatever its `req`, strings and params hold,

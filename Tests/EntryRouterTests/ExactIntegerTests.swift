@@ -1,5 +1,6 @@
 import Testing
 @testable import EntryRouter
+import EntryKit
 
 /// Integers above 2^53 and integral numbers in exponent form: `req` comes back and a param reads as
 /// its exact digits (docs/CONFIG.md, docs/PROTOCOL.md), never through a rounding `Double`.

@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+@testable import EntryKit
 @testable import EntryRouter
 
 @Suite struct FrameDecoderTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import EntryRouter
+import EntryKit
 
 /// Strings are skipped eight bytes at a time while they are plain ASCII: whatever stops that (a
 /// quote, a backslash, a control character, a multi-byte sequence, valid or not) must be found at

@@ -1,5 +1,6 @@
 import Testing
 @testable import EntryRouter
+import EntryKit
 
 @Suite struct JSONWriterTests {
     private func written(_ value: JSONValue) -> String {

@@ -1,6 +1,6 @@
 import Testing
+@testable import EntryKit
 @testable import EntryRouter
-import EntryKit
 
 /// Messages encoded into a connection's `OutputBuffer` are the bytes `encode(into: [UInt8])` gives,
 /// whatever the strings hold and however often the buffer grows.

@@ -1,5 +1,6 @@
 import Testing
 @testable import EntryRouter
+import EntryKit
 
 /// A request's member keys are matched as two words cut to the key's length when the line has 16
 /// bytes after the key's quote, and byte by byte otherwise: both must name the same field, keep any

@@ -1,5 +1,6 @@
 import Testing
 @testable import EntryRouter
+import EntryKit
 
 /// The UTF-8 bytes of `text`, as a frame would hand them over.
 func bytes(_ text: String) -> ArraySlice<UInt8> {

@@ -1,6 +1,7 @@
 import CUV
 import EntryRouter
 import Glibc
+import EntryKit
 
 /// What a connection reports to whoever serves it; all calls happen on the loop thread.
 public protocol ConnectionDelegate: AnyObject {

@@ -1,3 +1,5 @@
+import EntryKit
+
 extension Config {
     /// Reads and validates a config file (SPEC §4).
     ///

@@ -1,3 +1,5 @@
+import EntryKit
+
 extension ConfigValidator {
     /// Pattern syntax, allowed schemes and hosts, ambiguity between patterns, and whether
     /// `identity` and redirect templates only use params the route can produce.

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A universal-link path rule or a route pattern's paths, as the set of paths it matches, for
 /// reasoning about rules and routes at load time: `*` is any run of characters (`/` included),
 /// `?` exactly one, everything else itself. Never used to match a URL.

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A scheme or host of the config, lowercased once, that a URL's bytes are compared with.
 ///
 /// The comparison folds the URL's ASCII letters and compares bytes, which is what `String`

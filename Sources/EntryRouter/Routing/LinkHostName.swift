@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A universal-link host as the config names it: a host name (`shop.example.com`), or `*.` and a
 /// domain (`*.example.com`) for every subdomain of that domain, at any depth, but not the domain
 /// itself, as in an app's associated-domains entitlement. When several entries name a host, an

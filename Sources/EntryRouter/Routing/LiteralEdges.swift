@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The trie nodes reached by an ASCII literal segment, each stored inside the slot of an
 /// open-addressing table keyed by parent node and segment bytes.
 ///

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A URL taken apart for matching, by a hand-written parser: strict where Foundation's `URL` is
 /// lenient (credentials, malformed escapes, spaces) and cheap enough for the per-entry hot path.
 ///

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// One pattern tried against one URL by itself, segment by segment, with the trie's rules for a
 /// segment (a custom scheme's first literal compared case-insensitively, `<int:…>` and `<uuid:…>`
 /// by `SegmentTypes`, `:name` non-empty, `*name` taking the rest, possibly empty).

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Percent-decoding of URL parts (after splitting, so `%2F` stays inside its segment) and the
 /// encoding used when a redirect template puts a param back into a URL.
 enum PercentEncoding {

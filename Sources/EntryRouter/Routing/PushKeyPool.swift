@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Compiled key paths and selector strings, their bytes end to end in one buffer.
 ///
 /// Routing a push reads a few members per route. Kept as arrays of `String`s (and of byte arrays

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A segment trie over every pattern of a config: a match walks one node per URL segment, so its
 /// cost depends on the URL's length and the branching where it walks, not on the number of routes.
 ///

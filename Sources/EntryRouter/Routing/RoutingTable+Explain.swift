@@ -1,3 +1,5 @@
+import EntryKit
+
 /// `RouteExplanation`s: why a URL or push payload routes where it does.
 ///
 /// Each explanation asks the table for its real answer (`route`, `match`, `PushRoutes.route`) and

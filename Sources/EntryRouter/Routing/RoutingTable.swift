@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Turns a URL or a push payload into a `RouteMatch` (SPEC §4).
 ///
 /// Built once per config: patterns go into a `RouteTrie`, so matching a URL costs about the same

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The value checks of typed segments (`<int:…>`, `<uuid:…>`), on the decoded segment's UTF-8.
 enum SegmentTypes {
     /// An optional `-` and decimal digits that fit in an `Int64`; no `+`, no spaces.

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The exact decimal digits of an integral JSON number, read from its text rather than its `Double`:
 /// above 2^53 a `Double` no longer holds every integer, so 9007199254740993 would come back as
 /// 9007199254740992.

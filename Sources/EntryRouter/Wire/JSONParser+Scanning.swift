@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Checking a push payload without building its value.
 ///
 /// Routing reads one or two members of a payload, so building the whole `JSONValue` tree (a

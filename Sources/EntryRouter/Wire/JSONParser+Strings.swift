@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Strings: the plain run up to a quote or backslash, escapes, and UTF-8 validation. The parser and
 /// the payload scan both read strings through these, so they accept and refuse the same text.
 extension JSONParser {

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A strict RFC 8259 parser over a borrowed byte buffer.
 ///
 /// Strict means: one value with optional surrounding whitespace, no trailing commas, no comments,

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Where `JSONWriter` and message encoding write: an `[UInt8]` (the public API, and callers that
 /// keep the bytes) or an `OutputBuffer` (a connection's staged output). The writers are generic over
 /// it and specialized for both, so neither pays for the other.

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A request member's value as read: checked, and located in the line, but not yet made into a
 /// `String` or a `JSONValue`.
 ///

@@ -1,3 +1,5 @@
+import EntryKit
+
 extension Message {
     /// Appends this message as one line of JSON and its `\n` (SPEC §3).
     ///

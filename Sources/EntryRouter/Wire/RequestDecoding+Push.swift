@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The usual push line, decoded in one pass.
 ///
 /// Almost every line the daemon reads is a push of one shape: `op`, `req`, `id`, `collapseId`,

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A line that is not a valid request: the error to reply with, and the `req` to echo if one was readable.
 public struct RequestError: Error, Sendable, Hashable {
     public var req: JSONValue?

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Recognizing a request's member keys from their bytes.
 ///
 /// Every request has four or five members, and making a `String` of each key and comparing it with

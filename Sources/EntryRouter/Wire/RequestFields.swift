@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The members of a request line, read straight from the bytes into one slot per known field.
 ///
 /// This is the JSON half of request decoding: it checks syntax, not meaning, and it never builds

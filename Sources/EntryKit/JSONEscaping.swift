@@ -1,9 +1,10 @@
+
 /// Which bytes of a string JSON text must escape, and copying the run before the first of them.
 ///
 /// The writer escapes `"`, `\\` and every control character below U+0020, and nothing else:
 /// non-ASCII text is copied as its UTF-8 bytes.
-enum JSONEscaping {
-    static func needsEscape(_ byte: UInt8) -> Bool {
+public enum JSONEscaping {
+    @inlinable public static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash
     }
 
@@ -12,7 +13,7 @@ enum JSONEscaping {
     /// byte equal to `"` or `\\` becomes zero when XORed with it, and a zero byte is found by
     /// subtracting one. Each test is exact as a yes/no for the whole word, which is all this asks:
     /// a word that says yes is gone through byte by byte.
-    static func needsEscape(_ word: UInt64) -> Bool {
+    @inlinable public static func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word
@@ -32,7 +33,7 @@ enum JSONEscaping {
     /// rest to the byte loop, which finds where it is. Inlined: a push's reply copies four strings
     /// this way, and the call and its frame were a fifth of the copy.
     @inline(__always)
-    static func copyPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable public static func copyPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = utf8.baseAddress else { return 0 }
         let length = utf8.count
         let from = UnsafeRawPointer(source)

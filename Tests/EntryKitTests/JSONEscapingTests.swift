@@ -1,5 +1,5 @@
 import Testing
-@testable import EntryRouter
+@testable import EntryKit
 
 /// `JSONEscaping.copyPlainPrefix` reads short strings and the tails of long ones as overlapping words:
 /// it must still stop exactly at the first byte that needs an escape, copy every byte before it, and

@@ -7,48 +7,49 @@
 /// keeps its capacity when emptied, and allocates nothing until the first byte.
 public struct OutputBuffer: ~Copyable {
     /// Nil while the capacity is zero.
-    private var storage: UnsafeMutablePointer<UInt8>?
-    private var capacity = 0
+    @usableFromInline var storage: UnsafeMutablePointer<UInt8>?
+    @usableFromInline var capacity = 0
+    @usableFromInline var _count = 0
     /// The number of bytes written.
-    public private(set) var count = 0
+    @inlinable public var count: Int { _count }
 
-    public init() {}
+    @inlinable public init() {}
 
     deinit { storage?.deallocate() }
 
-    public var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     /// Calls `body` with the bytes written so far; the pointer is valid only inside `body`.
-    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    @inlinable public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
     /// Forgets the bytes, keeping the capacity for the next ones.
-    public mutating func removeAll() {
-        count = 0
+    @inlinable public mutating func removeAll() {
+        _count = 0
     }
 
     /// Appends one byte.
-    mutating func write(_ byte: UInt8) {
+    @inlinable public mutating func write(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
         storage.unsafelyUnwrapped[count] = byte
-        count += 1
+        _count += 1
     }
 
     /// Appends `bytes`.
-    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if capacity - count < bytes.count { grow(toHold: count + bytes.count) }
         Self.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(storage.unsafelyUnwrapped + count),
                   count: bytes.count)
-        count += bytes.count
+        _count += bytes.count
     }
 
     /// Copies `count` bytes. Most pieces of a message are short (`,"route":`, `"ok":true`, a state),
     /// and calling `memmove` for each cost more than the copy: up to sixteen bytes are copied as two
     /// words that overlap (or byte by byte below four), which stays inside both ranges.
     @inline(__always)
-    static func copy(_ source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
+    @inlinable public static func copy(_ source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
         switch count {
         case 8...16:
             let first = source.loadUnaligned(as: UInt64.self)
@@ -71,7 +72,7 @@ public struct OutputBuffer: ~Copyable {
 
     /// One capacity check for the quotes and the whole string, then the plain prefix is copied
     /// eight bytes at a time while no byte of a word needs an escape.
-    mutating func writeQuotedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable public mutating func writeQuotedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         let length = utf8.count
         if capacity - count < length + 2 { grow(toHold: count + length + 2) }
         let destination = storage.unsafelyUnwrapped + count
@@ -79,49 +80,49 @@ public struct OutputBuffer: ~Copyable {
         let plain = JSONEscaping.copyPlainPrefix(utf8, to: destination + 1)
         if plain == length {
             destination[length + 1] = ASCII.quote
-            count += length + 2
+            _count += length + 2
         } else {
-            count += plain + 1
+            _count += plain + 1
         }
         return plain
     }
 
     /// Makes room for `additional` more bytes. The `…Reserved` writes that follow check no capacity:
     /// a message whose size is bounded up front (a push's reply) pays for one check, not one a piece.
-    mutating func reserve(_ additional: Int) {
+    @inlinable public mutating func reserve(_ additional: Int) {
         if capacity - count < additional { grow(toHold: count + additional) }
     }
 
     /// Appends `bytes` into room made by `reserve`.
     @inline(__always)
-    mutating func writeReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable public mutating func writeReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
         assert(capacity - count >= bytes.count, "write past the reserved room")
         guard let source = bytes.baseAddress else { return }
         Self.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(storage.unsafelyUnwrapped + count), count: bytes.count)
-        count += bytes.count
+        _count += bytes.count
     }
 
     /// Appends text known when the program was built into room made by `reserve`.
     @inline(__always)
-    mutating func writeReserved(_ text: StaticString) {
+    @inlinable public mutating func writeReserved(_ text: StaticString) {
         writeReserved(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends one byte into room made by `reserve`.
     @inline(__always)
-    mutating func writeReserved(_ byte: UInt8) {
+    @inlinable public mutating func writeReserved(_ byte: UInt8) {
         assert(capacity > count, "write past the reserved room")
         storage.unsafelyUnwrapped[count] = byte
-        count += 1
+        _count += 1
     }
 
     /// Appends the longest prefix of `utf8` that JSON writes as it is, with no quotes, into room made
     /// by `reserve` for all of `utf8`; returns the prefix's length.
     @inline(__always)
-    mutating func writeReservedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable public mutating func writeReservedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         assert(capacity - count >= utf8.count, "write past the reserved room")
         let plain = JSONEscaping.copyPlainPrefix(utf8, to: storage.unsafelyUnwrapped + count)
-        count += plain
+        _count += plain
         return plain
     }
 
@@ -129,17 +130,17 @@ public struct OutputBuffer: ~Copyable {
     /// by comparing with powers of ten, then stored right to left in place two at a time from
     /// `digitPairs`: a division by a hundred per pair, where one by ten per digit cost about a hundred
     /// instructions for a four-digit `req`.
-    mutating func writeReservedInteger(_ value: Int64) {
+    @inlinable public mutating func writeReservedInteger(_ value: Int64) {
         assert(capacity - count >= 20, "write past the reserved room")
         let destination = storage.unsafelyUnwrapped
         if value < 0 {
             destination[count] = ASCII.minus
-            count += 1
+            _count += 1
         }
         var magnitude = value.magnitude
         let digits = Self.digitCount(magnitude)
         var index = count + digits
-        count = index
+        _count = index
         let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
         while magnitude >= 100 {
             let pair = Int(truncatingIfNeeded: magnitude % 100)
@@ -160,7 +161,7 @@ public struct OutputBuffer: ~Copyable {
     /// told apart by two comparisons; a loop multiplying a power of ten took seven instructions a
     /// digit.
     @inline(__always)
-    static func digitCount(_ value: UInt64) -> Int {
+    @inlinable public static func digitCount(_ value: UInt64) -> Int {
         if value < 100 { return value < 10 ? 1 : 2 }
         if value < 10_000 { return value < 1_000 ? 3 : 4 }
         var digits = 5
@@ -174,10 +175,10 @@ public struct OutputBuffer: ~Copyable {
 
     /// The two digits of every number below a hundred, in order: `00`, `01`, … `99`. A static string
     /// is a constant in the binary, read with no lazy initialisation.
-    static var digitPairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
+    @inlinable static var digitPairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
 
     /// At least doubles, so that a run of writes costs amortized constant time per byte.
-    private mutating func grow(toHold minimum: Int) {
+    @inlinable mutating func grow(toHold minimum: Int) {
         let newCapacity = max(minimum, capacity * 2, 256)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         if let storage {

@@ -24,28 +24,29 @@ public struct FrameDecoder: Sendable {
     /// bytes mean nothing. Emptying the array itself when every line was handed out (the usual end
     /// of a read) went through `replaceSubrange`, and appending to it through the generic sequence
     /// path: about 300 instructions a read, which a read of one line paid in full.
-    private var buffer: [UInt8] = []
+    @usableFromInline var buffer: [UInt8] = []
     /// How many bytes of `buffer` were read.
-    private var filled = 0
+    @usableFromInline var filled = 0
     /// The first byte not yet handed out.
-    private var start = 0
+    @usableFromInline var start = 0
     /// Bytes from `start` up to here hold no newline: where the next search continues, so that a line
     /// trickling in byte by byte is scanned once, not once per byte.
-    private var scanned = 0
+    @usableFromInline var scanned = 0
+    @usableFromInline var _isFinished = false
     /// Set after `.tooLarge` was returned.
-    public private(set) var isFinished = false
+    @inlinable public var isFinished: Bool { _isFinished }
 
-    public init(maxFrame: Int = 65_536) {
+    @inlinable public init(maxFrame: Int = 65_536) {
         precondition(maxFrame > 0, "maxFrame must be positive")
         self.maxFrame = maxFrame
     }
 
     /// True when bytes of an unterminated line are buffered (the slow-loris stall timer runs while
     /// this holds). Meaningful after `next()` returned nil.
-    public var hasPartialLine: Bool { !isFinished && start < filled }
+    @inlinable public var hasPartialLine: Bool { !isFinished && start < filled }
 
     /// Adds bytes read from the connection.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !isFinished, !bytes.isEmpty else { return }
         compact()
         let end = filled + bytes.count
@@ -58,12 +59,12 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Adds bytes read from the connection.
-    public mutating func append(_ bytes: [UInt8]) {
+    @inlinable public mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
     /// The next complete frame, or nil when more bytes are needed (or the decoder is finished).
-    public mutating func next() -> Frame? {
+    @inlinable public mutating func next() -> Frame? {
         switch find() {
         case .line(let range)?: .line(buffer[range])
         case .tooLarge?: .tooLarge
@@ -81,7 +82,7 @@ public struct FrameDecoder: Sendable {
     /// rather than sliced out of it: a slice holds the buffer, a retain and a release for every line
     /// the daemon reads. The bytes are valid only inside `body`, which must not use this decoder.
     /// Not generic, so that a caller in another module runs it specialized.
-    public mutating func next(lending body: (UnsafeBufferPointer<UInt8>) -> Void) -> Lent? {
+    @inlinable public mutating func next(lending body: (UnsafeBufferPointer<UInt8>) -> Void) -> Lent? {
         switch find() {
         case .line(let range)?:
             buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
@@ -94,12 +95,12 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Where the next frame lies: a line's bytes in `buffer`, or a line over the limit.
-    private enum Place {
+    @usableFromInline enum Place {
         case line(Range<Int>)
         case tooLarge
     }
 
-    private mutating func find() -> Place? {
+    @inlinable mutating func find() -> Place? {
         while !isFinished {
             guard let newline = findNewline() else {
                 // A trailing `\r` may be the start of the terminator, so it does not count yet.
@@ -123,8 +124,8 @@ public struct FrameDecoder: Sendable {
         return nil
     }
 
-    private mutating func finish() {
-        isFinished = true
+    @inlinable mutating func finish() {
+        _isFinished = true
         buffer = []
         filled = 0
         start = 0
@@ -133,7 +134,7 @@ public struct FrameDecoder: Sendable {
 
     /// Searches sixteen bytes per step (one vector compare), then eight (SWAR) in the block that holds
     /// the newline or the tail shorter than a block: the scan runs over every byte the daemon reads.
-    private mutating func findNewline() -> Int? {
+    @inlinable mutating func findNewline() -> Int? {
         let count = filled
         let found: Int? = buffer.withUnsafeBytes { bytes in
             var i = scanned
@@ -170,7 +171,7 @@ public struct FrameDecoder: Sendable {
     /// boundary) costs nothing; otherwise the tail moves only when the consumed head is at least as
     /// long as it, so each byte is moved a bounded number of times: linear overall, never quadratic.
     /// The tail then goes where no byte of it lies, so the two ranges never overlap.
-    private mutating func compact() {
+    @inlinable mutating func compact() {
         guard start > 0 else { return }
         let tail = filled - start
         guard start >= tail else { return }
