@@ -17,7 +17,7 @@ public final class Daemon {
     let log: Log
     let loop: Loop
     private let store: EntryStore
-    /// Exempt from the run-time exclusivity check (SE-0176), which cost a `swift_beginAccess` and
+    /// Exempt from the run-time exclusivity check (SE-0176), which would cost a `swift_beginAccess` and
     /// `swift_endAccess` per input handed to it: the router is touched only on the loop thread, and
     /// `handle` calls nothing of the daemon's, so no access to it can overlap another.
     @exclusivity(unchecked) private var router: Router
@@ -244,9 +244,9 @@ public final class Daemon {
     }
 
     /// Hands an input that only joins the turn (a line's, a disconnect) to the router, which queues it
-    /// until the turn ends (the daemon recovered the router before serving). `handle` built a list of
-    /// effects to return it empty, about a hundred instructions a request, and `handle(_:at:into:)`,
-    /// generic, runs unspecialized from this module.
+    /// until the turn ends (the daemon recovered the router before serving). Not `handle`, which builds
+    /// a list of effects only to return it empty for every request, nor `handle(_:at:into:)`, which is
+    /// generic and runs unspecialized from this module.
     func enqueue(_ input: consuming Input, at instant: Instant) {
         router.enqueue(input, at: instant)
         turn.mark()

@@ -1,14 +1,14 @@
 /// Records of bytes appended at the end and dropped from the front: the dedupe window's keys and notes.
 ///
-/// An array of bytes would do, but appending a few bytes to one costs about a hundred instructions
-/// (capacity, uniqueness and a generic copy per call), and the window appends half a dozen small pieces
+/// An array of bytes would do, but appending a few bytes to one checks capacity and uniqueness and
+/// copies through the generic path on every call, and the window appends half a dozen small pieces
 /// per arrival. Here an append is a capacity check and a copy.
 ///
 /// The bytes are kept in chunks of `chunkSize` (a record larger than that gets a chunk of its own
 /// size), and a record never spans two: one that does not fit the rest of the chunk being filled starts
-/// the next. So nothing written ever moves (copying 100 MB of records when one allocation doubled took
-/// about 20 ms), and dropping the oldest records frees whole chunks. Only the first chunk grows, by
-/// doubling up to `chunkSize`, so that a small window stays small.
+/// the next. So nothing written ever moves (one allocation that doubled would copy every record held
+/// at once, a whole turn's stall), and dropping the oldest records frees whole chunks. Only the first
+/// chunk grows, by doubling up to `chunkSize`, so that a small window stays small.
 ///
 /// A record is found by its `Position`: its chunk's number and its offset in the chunk. Chunk numbers
 /// only grow and are kept modulo 2^32; fewer than 2^32 chunks are ever held, so a number's distance

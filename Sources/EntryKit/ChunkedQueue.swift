@@ -1,8 +1,8 @@
 /// Elements numbered as they are appended, with numbers that only grow, dropped from the front: the
 /// dedupe window's sightings (`SightingTable`).
 ///
-/// They are kept in chunks of `chunkSize`, so that appending never copies more than one chunk (an
-/// array of two million sightings copied all at once when it doubled, about 10 ms) and dropping
+/// They are kept in chunks of `chunkSize`, so that appending never copies more than one chunk (one
+/// array of millions of sightings would copy them all at once whenever it doubled) and dropping
 /// frees whole chunks without moving what is kept. The chunk being filled is kept apart from the
 /// full ones, so an append is an append to one array; the list of full chunks is one reference
 /// each, a few hundred of them for millions of elements.

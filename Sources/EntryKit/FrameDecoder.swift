@@ -21,9 +21,10 @@ public struct FrameDecoder: Sendable {
 
     public let maxFrame: Int
     /// The bytes read are `buffer[..<filled]`; what lies beyond is room left by earlier reads, whose
-    /// bytes mean nothing. Emptying the array itself when every line was handed out (the usual end
-    /// of a read) went through `replaceSubrange`, and appending to it through the generic sequence
-    /// path: about 300 instructions a read, which a read of one line paid in full.
+    /// bytes mean nothing. A read's bytes are copied into that room, and the array grows only when a
+    /// read needs more: emptying it when every line was handed out (the usual end of a read) would go
+    /// through `replaceSubrange`, and appending each read through the generic sequence path, a fixed
+    /// cost that a read of one line would pay in full.
     @usableFromInline var buffer: [UInt8] = []
     /// How many bytes of `buffer` were read.
     @usableFromInline var filled = 0

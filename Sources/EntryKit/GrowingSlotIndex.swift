@@ -1,13 +1,14 @@
 /// A `SlotIndex` whose resizing never stops an operation for long: the dedupe window's index of its
-/// sightings (`SightingTable`), which holds millions of keys. Rebuilding a table of 2^21 words at
-/// once took about 30 ms, a whole turn's stall for the requests behind it.
+/// sightings (`SightingTable`), which holds millions of keys. Rebuilding a table that size at once
+/// would stall a whole turn, and every request behind it.
 ///
 /// Words are as in `SlotIndex` (tag in the high half, the owner's value in the low half), with linear
 /// probing and removal by backward shift, but a value is 31 bits and the low half's top bit marks a
 /// used word, so any value (0 included) makes a word other than the empty 0. The owner numbers its
 /// sightings with integers that only grow and stores them modulo 2^31 (see `SightingTable`). Its
-/// probing and removal repeat `SlotIndex`'s over segmented words: one shared implementation cost
-/// about 0.7 % of a push's instructions (docs/PERFORMANCE.md), so a fix to one belongs in the other.
+/// probing and removal repeat `SlotIndex`'s over segmented words rather than share one
+/// implementation, which makes every push's probes slower (docs/PERFORMANCE.md, "Measured and not
+/// adopted"); so a fix to one belongs in the other.
 ///
 /// Resizing is spread over the operations around it, each doing a bounded amount:
 /// - *preparing*: once the table is half full (or under a sixth full), the next table (twice or half
@@ -122,9 +123,9 @@ public struct GrowingSlotIndex: Sendable {
     }
 
     /// Starts loading the words a `probe` for `tag` in the current table reads first. With millions of
-    /// keys the table is tens of megabytes, and the first word of almost every probe a cache miss: its
-    /// load was a tenth of the daemon's time per push until the turn asked for the words of all its
-    /// arrivals before handling the first.
+    /// keys the table is tens of megabytes, and the first word of almost every probe a cache miss; the
+    /// turn asks for the words of all its arrivals before handling the first, so that their misses
+    /// overlap instead of stalling the turn one after another (docs/PERFORMANCE.md, "Why a prefetch").
     @inline(__always)
     @inlinable public func prefetch(tag: UInt32) {
         table.prefetch(Self.home(tag, table.bits))

@@ -31,7 +31,7 @@ public enum JSONEscaping {
     /// need no escape, and for them this is a few loads, one check and two stores. The overlapping
     /// stores write the same bytes twice, never past `length`. A word that needs an escape leaves the
     /// rest to the byte loop, which finds where it is. Inlined: a push's reply copies four strings
-    /// this way, and the call and its frame were a fifth of the copy.
+    /// this way, and for strings this short a call and its frame are a good part of the copy.
     @inline(__always)
     @inlinable public static func copyPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = utf8.baseAddress else { return 0 }

@@ -1,10 +1,10 @@
 /// Bytes encoded for a connection and not yet written: a growable buffer written through a pointer.
 ///
-/// Messages used to be appended to an `[UInt8]` piece by piece, and every piece (a key, a quote, a
-/// value) went through `Array.append(contentsOf:)`, which checks uniqueness and capacity and copies
-/// through the generic sequence path: about 90 instructions a piece, a thousand a reply. Here a
-/// piece is a capacity check and a copy. The buffer owns its memory, so it cannot be copied; it
-/// keeps its capacity when emptied, and allocates nothing until the first byte.
+/// Not an `[UInt8]`: a message is appended piece by piece (a key, a quote, a value), and
+/// `Array.append(contentsOf:)` checks uniqueness and capacity and copies through the generic sequence
+/// path for every piece, which adds up over a reply. Here a piece is a capacity check and a copy.
+/// The buffer owns its memory, so it cannot be copied; it keeps its capacity when emptied, and
+/// allocates nothing until the first byte.
 public struct OutputBuffer: ~Copyable {
     /// Nil while the capacity is zero.
     @usableFromInline var storage: UnsafeMutablePointer<UInt8>?
@@ -46,8 +46,8 @@ public struct OutputBuffer: ~Copyable {
     }
 
     /// Copies `count` bytes. Most pieces of a message are short (`,"route":`, `"ok":true`, a state),
-    /// and calling `memmove` for each cost more than the copy: up to sixteen bytes are copied as two
-    /// words that overlap (or byte by byte below four), which stays inside both ranges.
+    /// and a call to `memmove` for each would cost more than the copy: up to sixteen bytes are copied
+    /// as two words that overlap (or byte by byte below four), which stays inside both ranges.
     @inline(__always)
     @inlinable public static func copy(_ source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
         switch count {
@@ -128,8 +128,7 @@ public struct OutputBuffer: ~Copyable {
 
     /// Appends `value` in decimal into room made by `reserve` for twenty bytes. Its digits are counted
     /// by comparing with powers of ten, then stored right to left in place two at a time from
-    /// `digitPairs`: a division by a hundred per pair, where one by ten per digit cost about a hundred
-    /// instructions for a four-digit `req`.
+    /// `digitPairs`: one division by a hundred per pair of digits rather than one by ten per digit.
     @inlinable public mutating func writeReservedInteger(_ value: Int64) {
         assert(capacity - count >= 20, "write past the reserved room")
         let destination = storage.unsafelyUnwrapped
@@ -158,7 +157,7 @@ public struct OutputBuffer: ~Copyable {
     }
 
     /// How many decimal digits `value` has (one for zero). A `req` nearly always has four or fewer,
-    /// told apart by two comparisons; a loop multiplying a power of ten took seven instructions a
+    /// told apart by two comparisons with no loop; only longer values multiply a power of ten per
     /// digit.
     @inline(__always)
     @inlinable public static func digitCount(_ value: UInt64) -> Int {

@@ -7,9 +7,8 @@
 /// (0 is an empty word); a lookup compares tags, then asks the owner whether the key at that slot is
 /// the one wanted, so a key is compared against the entry's own string and never copied. The owner
 /// keeps each slot's tag beside it, so removing a slot finds its word by tag and slot alone, with no
-/// hashing and no key comparison. Swift's `Dictionary` hashed each id and collapseId again for every
-/// lookup, insert and delete of a push (about six String hashes), and could not find-or-insert with a
-/// hash it had already computed.
+/// hashing and no key comparison. Swift's `Dictionary` would hash each id and collapseId again for
+/// every lookup, insert and delete of a push, and cannot find-or-insert with a hash already computed.
 ///
 /// Open addressing with linear probing over a power-of-two array, removal by backward shift (no
 /// tombstones). A key may have several words (the collapseId index: entries held or given back can

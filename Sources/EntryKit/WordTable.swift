@@ -1,9 +1,9 @@
 import CMemoryHint
 
 /// The words of one `GrowingSlotIndex` table: 2^`bits` of them in segments of at most 2^16 (512 KiB),
-/// each allocated, zeroed and freed on its own. Freeing a drained table of 2^21 words at once took
-/// about 1.3 ms (the system unmapping 16 MiB), so a drained table is freed a segment at a time as
-/// draining passes it; and a new table is zeroed a few words at a time (`zero`) before it is used.
+/// each allocated, zeroed and freed on its own. Freeing a large drained table at once makes the system
+/// unmap megabytes in one turn, so a drained table is freed a segment at a time as draining passes
+/// it; and a new table is zeroed a few words at a time (`zero`) before it is used.
 ///
 /// A reference, written in place: its `GrowingSlotIndex` copies it (`copy`) before writing when it
 /// is shared, so the index keeps value semantics. Positions are not bounds-checked beyond the

@@ -72,8 +72,8 @@ public struct Router: Sendable {
 
     /// Hands in one input. Returns nothing for an input that only joins the turn, except on the first
     /// call, which carries the recovery's records when `recover(at:)` was not called. The input is
-    /// consumed: it moves into the turn's queue, where a borrowed one was copied (every string and
-    /// payload of a request retained, and released again when the caller dropped its own).
+    /// consumed: it moves into the turn's queue, where a borrowed one would be copied (every string and
+    /// payload of a request retained, and released again when the caller drops its own).
     public mutating func handle(_ input: consuming Input, at now: Instant) -> [Effect] {
         var list = EffectList()
         handle(input, at: now, into: &list)
@@ -101,9 +101,9 @@ public struct Router: Sendable {
 
     /// Queues an input that joins the turn (a request, an invalid line, a disconnect, a drain), as `handle`
     /// does, for a caller that has called `recover(at:)`: nothing comes out of it until the turn ends.
-    /// `handle` is generic over its output, and called from another module (the daemon's) it runs
-    /// unspecialized, through its output's witness tables, with the check for a recovery still to
-    /// hand over: about 70 instructions a request more than this.
+    /// `handle(_:at:into:)` is generic over its output, and called from another module (the daemon's)
+    /// it runs unspecialized, through its output's witness tables, with the check for a recovery still
+    /// to hand over, for every request; this does only the queueing.
     public mutating func enqueue(_ input: consuming Input, at now: Instant) {
         precondition(unrecovered == nil, "enqueue is for a router that was recovered (recover(at:))")
         assert(Self.joinsTurn(input), "an input that ends a turn goes to handle")
@@ -181,14 +181,14 @@ public struct Router: Sendable {
         turn.start(now: batch.first?.at ?? end, firstSeq: nextSeq)
         // The turn's effects are gathered in this array: a push records up to three things (its dedupe
         // key, itself, an entry it replaces) and is answered once. Growing it step by step instead
-        // moved every effect of a busy turn about ten times. A router that does not persist records
-        // nothing, and reserves nothing.
+        // would move every effect of a busy turn again with each reallocation. A router that does not
+        // persist records nothing, and reserves nothing.
         if persisting { turn.persists.reserveCapacity(4 * batch.count + 1) }
         // An input makes at most one entry that arrives, except a hand-over's scene op (none at all);
-        // growing the outcomes step by step moved them about eight times in a turn of hundreds.
+        // growing the outcomes step by step would move them with each reallocation.
         turn.outcomes.reserveCapacity(batch.count)
-        // Every request is answered once: the replies' array grown step by step reallocated and moved
-        // them about eight times in a busy turn (about 100 instructions a push).
+        // Every request is answered once: the replies' array grown step by step would reallocate and
+        // move them again and again in a busy turn.
         turn.replies.reserveCapacity(batch.count)
         prefetchDedupeWords(for: batch)
         for index in batch.indices {

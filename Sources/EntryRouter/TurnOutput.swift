@@ -25,7 +25,7 @@ public protocol TurnOutput: ~Copyable {
     /// Both are lent for the call, from where the turn keeps them: a receiver that encodes the reply
     /// (the daemon, with `EntryReply.encodeReply`) reads them there, and no `Reply`, `Result` or
     /// `ReplyBody` is made, moved or destroyed around them. `entry` is `inout` for the reason a reply
-    /// is: the turn's own is passed, where a value lent through a generic call was copied first.
+    /// is: the turn's own is passed, where a value lent through a generic call would be copied first.
     /// Receivers that keep replies need not implement it: the default makes the `Reply` and hands it
     /// to `send(_:reply:)`.
     mutating func send(_ connection: ConnectionID, req: JSONValue?, entry: inout EntryReply)

@@ -73,15 +73,15 @@ public final class Connection: UVHandleOwner {
     public let limits: ConnectionLimits
     /// Whoever serves the connection. Neither retained nor weak, so it must outlive the connection's
     /// callbacks (the daemon holds its connections and outlives its loop). It is read once per read
-    /// from the socket: as a weak reference each read loaded it from a side table and released it
-    /// again, with a run-time exclusivity check, about 200 instructions; and the side table made
-    /// every other retain and release of the delegate take the runtime's slow path.
+    /// from the socket: a weak reference would be loaded from a side table and released again on each
+    /// read, with a run-time exclusivity check, and the side table would send every other retain and
+    /// release of the delegate down the runtime's slow path.
     @exclusivity(unchecked) public unowned(unsafe) var delegate: ConnectionDelegate?
     let pipe: UnsafeMutablePointer<uv_pipe_t>
     // The properties touched once or more per request or turn (`decoder`, `inputOpen` and `isPaused`
     // per frame, `staged` and `isClosing` per message, `writes` per flush) are exempt from the
-    // run-time exclusivity check (SE-0176's `@exclusivity`), which cost about a hundred instructions
-    // per access: a connection lives on the loop thread alone, and no code reached while one of them
+    // run-time exclusivity check (SE-0176's `@exclusivity`), which would add two runtime calls to
+    // every access: a connection lives on the loop thread alone, and no code reached while one of them
     // is being modified touches it again (decoding and encoding call nothing back; libuv calls
     // nothing back from inside `uv_try_write` or `uv_write`; a close during `flush` only sets
     // `isClosing`, a different one; the flags are read between frames, never across a delegate call).
@@ -288,10 +288,10 @@ public final class Connection: UVHandleOwner {
 
     /// Hands the decoded frames to the delegate, all stamped with one reading of the clock, taken
     /// when the first of them is complete. Each line is lent where it lies: a slice of the buffer
-    /// cost a retain and a release per line.
+    /// would cost a retain and a release per line.
     ///
-    /// The delegate is unwrapped once, outside the loop: called through the optional, it was retained
-    /// and released around every frame.
+    /// The delegate is unwrapped once, outside the loop: called through the optional, it would be
+    /// retained and released around every frame.
     private func deliverFrames() {
         var completedLine = false
         if let delegate {

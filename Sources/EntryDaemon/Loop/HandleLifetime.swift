@@ -32,8 +32,8 @@ func retainOwner(_ owner: UVHandleOwner, in handle: UnsafeMutablePointer<uv_hand
 
 /// Calls `body` with the object recorded in a handle's `data`, lent without a retain: the handle
 /// holds it until its close callback, which runs after every other callback of the handle, so it
-/// outlives any callback that lends it. Returned to the caller instead, it was retained and released
-/// around each callback (about 40 instructions on each read and turn). Every callback is installed by
+/// outlives any callback that lends it. Returned to the caller instead, it would be retained and
+/// released around each callback, on every read and turn. Every callback is installed by
 /// the handle's owner and names the owner's own type, so the type is not looked up at run time in
 /// release builds (a dynamic cast on each read, allocation and turn); debug builds check it.
 func withOwner<T: AnyObject, Result>(of handle: UnsafeMutablePointer<uv_handle_t>, as type: T.Type,

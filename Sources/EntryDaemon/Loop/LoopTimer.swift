@@ -25,8 +25,8 @@ public final class LoopTimer: UVHandleOwner {
     /// Moves the next firing of a running timer, keeping its callback and its repeat. False when the
     /// timer is not running (it fired or was stopped, and its callback was dropped): the caller then
     /// `start`s it with a callback. A timer moved often (the router's deadline moves with nearly every
-    /// turn) is moved with no new closure: each cost an allocation, the retains of what it captured,
-    /// and the release of the one before, about 900 instructions.
+    /// turn) is moved with no new closure, each of which would cost an allocation, the retains of what
+    /// it captures, and the release of the one before.
     public func reschedule(afterMilliseconds delay: UInt64) -> Bool {
         guard uv_is_active(asHandle(timer)) != 0 else { return false }
         uv_timer_start(timer, onTimerFired, delay, uv_timer_get_repeat(timer))

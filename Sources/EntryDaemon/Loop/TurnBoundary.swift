@@ -9,18 +9,18 @@ import CUV
 /// still ends its turn at once; it is stopped again when the turn has ended.
 ///
 /// The check handle runs for the boundary's whole life and does nothing in an iteration that was
-/// not marked. It is unreferenced, so it does not keep the loop running by itself. Started with
-/// each mark and stopped with each turn's end, as it was, it cost about 50 instructions a turn,
-/// which a turn of one request paid in full; iterations with nothing marked are few.
+/// not marked. It is unreferenced, so it does not keep the loop running by itself. Starting it with
+/// each mark and stopping it with each turn's end would be a fixed cost that a turn of one request
+/// pays in full; iterations with nothing marked are few.
 ///
 /// The boundary keeps no state of its own: whether it is marked is whether its idle handle is active,
 /// and whether it is closing is whether its handles are, as libuv knows them. A flag kept beside
-/// them was a class property that every input set and every turn cleared, each time with a run-time
-/// exclusivity check.
+/// them would be a class property that every input sets and every turn clears, each time with a
+/// run-time exclusivity check.
 public final class TurnBoundary: UVHandleOwner {
     let check: UnsafeMutablePointer<uv_check_t>
     let idle: UnsafeMutablePointer<uv_idle_t>
-    /// Called at the end of each marked turn. A constant: called from a variable, its context was
+    /// Called at the end of each marked turn. A constant: called from a variable, its context would be
     /// retained and released around every call, once per turn. An owner that makes its boundary
     /// before it can name itself reaches itself through something the callback captures (the daemon,
     /// `TurnEndTarget`, in Daemon.swift).

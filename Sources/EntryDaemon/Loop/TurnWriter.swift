@@ -5,9 +5,9 @@ import EntryRouter
 /// their connections' staged output, closes and the timer kept for the daemon to perform once the
 /// router has returned (a close can report a disconnect, which is an input for the router).
 ///
-/// The daemon keeps one writer for its whole life, and the writer holds the open connections: a
-/// writer made for each turn took a copy of the daemon's table, allocated its list of staged
-/// connections and freed both again, and looked up the first connection of every turn by hashing.
+/// The daemon keeps one writer for its whole life, and the writer holds the open connections, so that
+/// no turn copies the daemon's table, allocates and frees a list of staged connections, or finds its
+/// first connection by hashing.
 /// Between turns it holds nothing of the turn, only the room of its lists.
 ///
 /// When the commit fails the promise of R16 is broken for everything this writer sends in that turn:
@@ -24,11 +24,11 @@ struct TurnWriter: TurnOutput {
     /// The connections messages went to, by the low bits of their id, kept rather than hashed for
     /// again, from message to message and from turn to turn. Ids are given out in sequence, so up to
     /// `recentSlots` connections opened about together each keep a slot of their own. Keeping only the
-    /// connection of the message before served a connection's lines read together, but when each
-    /// turn answers one line each of several connections (at half of the maximum rate) every message
-    /// was hashed for (SipHash, about 150 instructions). Unretained, and used without a retain:
-    /// `connections` holds them, and `add` and `remove` forget one here before that reference goes.
-    /// Kept as strong references, each was retained and released for every message.
+    /// connection of the message before would serve a connection's lines read together, but a turn
+    /// that answers one line each of several connections (as at half of the maximum rate) would hash
+    /// for every message. Unretained, and used without a retain, so that no message costs a retain and
+    /// a release: `connections` holds them, and `add` and `remove` forget one here before that
+    /// reference goes.
     private var recent = [Unmanaged<Connection>?](repeating: nil, count: Self.recentSlots)
     private static let recentSlots = 64
     /// Connections with staged output, each once, to flush when the turn's messages are all staged.
@@ -155,8 +155,8 @@ struct TurnWriter: TurnOutput {
 
     /// Takes a connection staged on this turn off the list, for the daemon to flush, the last staged
     /// first; nil once none is left, and the list keeps its room for the next turn. Taken rather than
-    /// read: the daemon's loop over the list retained it and each connection, and emptying it then
-    /// released them again (about 80 instructions a turn of one connection).
+    /// read: a loop over the list would retain it and each connection, and emptying it would then
+    /// release them again, every turn.
     mutating func takeStaged() -> Connection? {
         staged.popLast()
     }

@@ -118,8 +118,8 @@ enum Migrations {
             ALTER TABLE entries_only_live RENAME TO entries;
             CREATE INDEX entries_live ON entries (received_ms);
             """),
-        // Seen keys packed a commit to a row (`SeenKeyPacking`): one insert per commit where every push
-        // with an id cost one, which was more than half of what a push cost the store. `newest_ms` is
+        // Seen keys packed a commit to a row (`SeenKeyPacking`): one insert per commit rather than a
+        // b-tree insert for every push with an id, the largest part of a push's store work. `newest_ms` is
         // the row's latest key: a prune deletes the rows whose latest key fell out of the window, and
         // loading drops the keys of kept rows that a later commit put out of it (`SeenBatches`). The
         // rows of version 4's `seen` are packed in time order (`SeenBatches.packRowsOfVersionFour`).

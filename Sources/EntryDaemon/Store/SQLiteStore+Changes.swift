@@ -7,8 +7,8 @@ extension SQLiteStore {
     /// Each entry counts once, by its last record in the turn, in the order entries first appear (the
     /// rowids of new rows keep that order, which orders entries received at the same instant). A live
     /// last record is an upsert. A final one is a delete, unless the entry's first record in the turn
-    /// was its arrival: then it was never stored and the commit writes nothing for it. In the bench, 15
-    /// of every 16 pushes are replaced in the turn they arrive in, and so cost the store nothing but
+    /// was its arrival: then it was never stored and the commit writes nothing for it. Under the bench's
+    /// load most pushes are replaced in the turn they arrive in, and so cost the store nothing but
     /// their seen key. SQLite work per statement is far more than a hash of the id.
     struct Changes {
         /// Every entry of the turn by its last record, stored or not: generated numbers count for all.
@@ -52,8 +52,9 @@ extension SQLiteStore {
     }
 
     /// Where each entry of a commit is in its `entries`, by id: open addressing with linear probing over
-    /// at least twice as many slots as records, keyed by `KeyHash` of the id's bytes. A `[String: Int]`
-    /// spent about 300 instructions a lookup hashing the id with `Hasher`, more than the rest of the fold.
+    /// at least twice as many slots as records, keyed by `KeyHash` of the id's bytes. Not a
+    /// `[String: Int]`, whose seeded `Hasher` over the id would cost more per lookup than the rest of
+    /// the fold.
     struct EntryIndex {
         /// A position in `entries` plus one; 0 for an empty slot.
         private var slots: [Int32]

@@ -3,7 +3,7 @@ import EntryRouter
 /// The `params` column: an entry's string parameters as one JSON object.
 ///
 /// Both directions are written here rather than left to SQLite's `json_each`: loading a full inbox
-/// (100 000 entries) spent most of its time in that table-valued join.
+/// through that table-valued join spends most of its time in the join.
 package enum ParamsJSON {
     /// Appends `params` to `bytes` as a JSON object with keys in sorted order (the same params always
     /// give the same text, the text a dictionary of them gave).

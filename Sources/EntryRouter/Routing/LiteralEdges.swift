@@ -4,9 +4,9 @@ import EntryKit
 /// open-addressing table keyed by parent node and segment bytes.
 ///
 /// A slot is one 64-byte cache line: the key (up to 16 bytes inline) and the child node itself.
-/// In a table of 100 000 routes, where every lookup misses the cache, finding a literal child
-/// and reading it costs one miss; a slot that pointed at an edge record, key bytes and a node
-/// elsewhere cost three or four. Keys longer than 16 bytes keep their bytes in `longKeys`.
+/// In a large table, where every lookup misses the cache, finding a literal child and reading it
+/// costs one miss; a slot that pointed at an edge record, key bytes and a node elsewhere would cost
+/// a miss for each. Keys longer than 16 bytes keep their bytes in `longKeys`.
 ///
 /// Built once by `RouteTrie.Builder` (it places every edge, then fills in the nodes) and only read
 /// after that, which is what makes sharing it across threads safe.

@@ -47,7 +47,7 @@ struct ParsedURL {
     /// Parses `url` and calls `body` with it; every rejection is `not_allowed` with a message that
     /// says why. A URL over `maxBytes` (SPEC §3: 2048) is refused before it is looked at.
     ///
-    /// Always inlined: called through, the closure's context (the whole routing table) was
+    /// Always inlined: called through, the closure's context (the whole routing table) would be
     /// copied, with a retain of each of its fields, several times per URL.
     @inline(__always)
     static func parse<R>(_ url: String, maxBytes: Int = RouterLimits().maxURLBytes,

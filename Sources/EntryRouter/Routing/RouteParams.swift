@@ -128,8 +128,8 @@ public struct RouteParams: Sendable {
 
 extension RouteParams {
     /// The params `body` appends to a `Builder`, laid out in a buffer on the stack and copied into
-    /// their array in one step: growing an array as pairs are appended went through the standard
-    /// library's reallocation path, and reserving its capacity first cost about as much.
+    /// their array in one step: growing an array as pairs are appended goes through the standard
+    /// library's reallocation path, and reserving its capacity first costs about as much.
     @inline(__always)
     static func build(_ body: (inout Builder) -> Void) -> RouteParams {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Builder.roomOnStack) { room in

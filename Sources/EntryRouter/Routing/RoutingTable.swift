@@ -8,14 +8,14 @@ import EntryKit
 /// patterns with the same shape the first declared is kept.
 ///
 /// A class, immutable once built: the router holds it as `any EntryRouting`, and a reference is
-/// stored in the existential itself, where a struct of this size was boxed and copied whole (over
-/// 200 bytes) by the witness on every entry routed.
+/// stored in the existential itself, where a struct of this size would be boxed and copied whole by
+/// the witness on every entry routed.
 public final class RoutingTable: EntryRouting {
     public let config: Config
     private let trie: RouteTrie
     /// Per route, in config order, what a hit reads first: the route its matches share and its
-    /// outcome. 16 bytes a route, so at 100 000 routes this is 1.6 MB where whole outcomes (about 130
-    /// bytes each, across two cache lines) took 13 MB; a hit reads one line here and its route.
+    /// outcome. A few words a route, where whole outcomes would span two cache lines each and make the
+    /// array many times larger; a hit reads one line here and its route.
     private let heads: [Head]
     /// The distinct outcomes: final routes with the same target, ttl, gates, actions and identity
     /// share one (a config has a handful); each redirect route has its own.
@@ -25,7 +25,7 @@ public final class RoutingTable: EntryRouting {
     /// with the wildcard's rules.
     private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules, root: UInt32?)]
     /// The wildcard entries (`*.example.com`) as `.example.com`, longest first, for a host the
-    /// list above does not have: looked at only then, so a listed host costs what it did.
+    /// list above does not have: looked at only then, so a listed host costs no more for them.
     private let wildcardLinks: [(suffix: String, rules: UniversalLinkRules)]
     /// The declared custom schemes and the trie root of each one's patterns.
     private let schemes: [(name: FoldedName, root: UInt32?)]
@@ -173,7 +173,7 @@ public final class RoutingTable: EntryRouting {
     func match(url: String) throws(WireError) -> URLMatch {
         try ParsedURL.parse(url, maxBytes: limits.maxURLBytes) { (parsed) throws(WireError) -> URLMatch in
             guard let root = try admit(parsed, url), let terminal = trie.match(parsed, from: root) else {
-                // Concatenated, not interpolated: a fifth of lookups may miss, and interpolation
+                // Concatenated, not interpolated: misses are a common answer, and interpolation
                 // costs several times as much for the same text.
                 throw WireError(.noRoute, "no route matches " + url)
             }
@@ -288,7 +288,7 @@ public final class RoutingTable: EntryRouting {
     /// `finish` for a push route's match: the params moved into the match rather than copied, and the
     /// identity value (R7) as `PushParams` read it, so that no name is hashed. The identity value is
     /// the route's own: a redirect route's target finds its value by name, as for a URL. Inlined: as
-    /// a call on the class, the route and the identity value were retained around it.
+    /// a call on the class, the route and the identity value would be retained around it.
     @inline(__always)
     func finish(push index: Int, params: consuming RouteParams, identity: consuming String?) -> Result<RouteMatch, WireError> {
         // Only a final route has a shared route: its head tells, with no read of its outcome.

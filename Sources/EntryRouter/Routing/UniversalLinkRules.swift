@@ -11,8 +11,8 @@ struct UniversalLinkRules: Sendable {
         var glob: [UInt8]
     }
 
-    /// One reference either way, so that reading a host's rules retains one object, as it did
-    /// before files could be named.
+    /// One reference either way (a `paths` list or an association file), so that reading a host's
+    /// rules retains one object.
     private enum Source: Sendable {
         case paths([Rule])
         case association(SiteAssociation)

@@ -7,7 +7,7 @@ import EntryKit
 ///
 /// A busy daemon sees hundreds of thousands of sender ids within the window, so they are kept in a
 /// `SightingTable` (bytes in one arena, slots holding hashes, nothing reference-counted per key)
-/// rather than a dictionary of strings, whose growth rehashed every key. Sender ids and launch
+/// rather than a dictionary of strings, whose growth rehashes every key at once. Sender ids and launch
 /// fingerprints are the table's two key spaces. A sighting keeps only what a duplicate reply needs
 /// beyond the key: the original's route and params (`OriginalNote`). Its id is not kept: a repeated
 /// sender id is the original's id, and a replayed launch entry is answered by its `scene.connect`'s
@@ -45,7 +45,7 @@ struct DedupeWindow: Sendable {
         self.window = window
         self.maxKeys = maxKeys
         table.reserve(min(keys.count, maxKeys))
-        // The store returns them oldest first; sorting a copy of 100 000 keys would only cost start-up time.
+        // The store returns them oldest first; sorting a copy of a full window would only cost start-up time.
         let inOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1].at <= keys[$0].at }
         for key in inOrder ? keys : keys.sorted(by: { $0.at < $1.at }) {
             // Restored keys have no note. A key stored twice was seen anew after its window: the later

@@ -64,8 +64,8 @@ struct Entry: Sendable {
     }
 
     /// An optional string, copied as the string it holds. Copied in place from the entry into the record,
-    /// it went through an outlined copy that calls the runtime's generic value witness (about 100
-    /// instructions each, four per record); not inlined, so the optimizer cannot fold it back into that.
+    /// it would go through an outlined copy that calls the runtime's generic value witness, several per
+    /// record; not inlined, so the optimizer cannot fold it back into that.
     @inline(never)
     private static func copy(_ value: String?) -> String? {
         guard let value else { return nil }

@@ -27,8 +27,8 @@ struct ExpiryQueue: Sendable {
 
     /// Drops the item of the entry with `seq` if it is the last element of the heap's array, as the item
     /// added last usually is. Called for an entry that will never wait again (replaced): when each push
-    /// replaces the one before it (R6), its item is dropped here at no cost, where it otherwise stayed
-    /// until the turn's end popped it from the top, a sift-down through the heap per push.
+    /// replaces the one before it (R6), its item is dropped here at no cost, rather than staying until
+    /// the turn's end pops it from the top, a sift-down through the heap per push.
     mutating func forget(seq: UInt64) {
         if heap.last?.seq == seq { heap.removeLast() }
     }

@@ -6,8 +6,8 @@ import EntryKit
 /// entries: neither walks them all.
 ///
 /// The entries live in one array in arrival order, which a hand-over walks instead of sorting, and
-/// which costs an entry's own bytes and no more (a dictionary keyed by seq kept up to four times as
-/// many buckets as entries, each the size of an entry). A removal leaves a hole rather than shifting
+/// which costs an entry's own bytes and no more (a dictionary keyed by seq would keep several times
+/// as many buckets as entries, each the size of an entry). A removal leaves a hole rather than shifting
 /// the array; `compactIfSparse` closes the holes, and renumbers the indexes, once they are a third.
 ///
 /// Ids and collapseIds are indexed by `SlotIndex`, with each slot's tags kept beside its seq: a push
@@ -47,7 +47,7 @@ struct Inbox: Sendable {
     }
 
     /// What removing a slot's entry needs to unindex it, kept beside it so that a removal reads no
-    /// field of the entry (reading its optional collapseId cost a retain and a release).
+    /// field of the entry (reading its optional collapseId would cost a retain and a release).
     private struct SlotMark {
         var seq: UInt64
         var idTag: UInt32
@@ -180,8 +180,8 @@ struct Inbox: Sendable {
     /// but that slot: `entry` shares its modal kind or collapseId with the newest entry alone, and
     /// that entry has the same kind (or none, as `entry`), so the kind list stays as it is and the
     /// new entry, the newest, keeps the slots in arrival order. Nil sends the arrival the general way
-    /// (`removeSharingKindOrCollapseId`, then `add`): that removal and that add cost four times what
-    /// an exchange in place does.
+    /// (`removeSharingKindOrCollapseId`, then `add`): that removal and that add do several times the
+    /// work of an exchange in place.
     func replaceableSlot(for entry: Entry, collapseIdTag: UInt32?) -> Int32? {
         let newest = slots.count - 1
         guard newest >= 0, slots[newest] != nil else { return nil }
@@ -220,8 +220,8 @@ struct Inbox: Sendable {
     /// Puts `entry`, with `tags`, into the slot `vacate` emptied. The id word moves to the new id's
     /// tag (an arrival's id is never in the inbox already: it would have been a duplicate); the
     /// collapseId word changes only when the tag does; the kind list already holds the slot.
-    /// Inlined into its one caller, which has the entry at hand: called, it was passed by address and
-    /// copied once more into the slot.
+    /// Inlined into its one caller, which has the entry at hand: called, it would be passed by address
+    /// and copied once more into the slot.
     @inline(__always)
     mutating func refill(_ slot: Int32, with entry: consuming Entry, tags: Tags) {
         let index = Int(slot)
@@ -234,7 +234,7 @@ struct Inbox: Sendable {
         newestSeq = max(newestSeq, entry.seq)
         marks[index] = SlotMark(seq: entry.seq, idTag: tags.id, collapseIdTag: tags.collapseId)
         // Swapped in, and what comes out checked to be nothing: assigned, the slot's old value (always
-        // nil) was destroyed through the optional's generic value witness, about 60 instructions.
+        // nil) would be destroyed through the optional's generic value witness.
         var incoming: Entry? = consume entry
         swap(&slots[index], &incoming)
         guard case .none = incoming else { preconditionFailure("refill of a slot vacate did not empty") }

@@ -31,9 +31,9 @@ public struct IssuedNumbers: Sendable, Hashable {
 ///
 /// A value type whose fields live in one shared box, copied only when a shared record is changed: a
 /// push makes two records (the new entry, and the one it replaces, R6) that travel as `persist`
-/// effects to the store and are dropped. Held inline, each record was built, copied into its effect
-/// and destroyed field by field (seven strings and a dictionary); boxed, it is one allocation and every
-/// copy is one reference.
+/// effects to the store and are dropped. Held inline, each record would be built, copied into its
+/// effect and destroyed field by field (every string and the params); boxed, it is one allocation and
+/// every copy is one reference.
 public struct EntryRecord: Sendable, Hashable {
     private var fields: Fields
 

@@ -18,9 +18,9 @@ extension Router {
     ///
     /// The id, collapseId and scene are taken, not lent: they move into the new entry rather than
     /// being copied into it and released by the caller. Given as separate values and inlined into each
-    /// caller, which makes them just before: gathered in one struct, the arrival lived in memory, was
-    /// copied to the stack for each check that read it and was destroyed whole at the end through an
-    /// outlined destroy that released every string it had held, the ones moved into the entry too.
+    /// caller, which makes them just before: gathered in one struct, the arrival would live in memory,
+    /// be copied to the stack for each check that reads it and be destroyed whole at the end through an
+    /// outlined destroy that releases every string it held, the ones moved into the entry too.
     @inline(__always)
     mutating func admit(_ routed: Result<RouteMatch, WireError>, source: EntrySource, id: consuming String?,
                         collapseId: consuming String?, expiration: Int64?, dedupeKey: consuming DedupeKey?,

@@ -3,8 +3,8 @@
 extension Router {
     mutating func decide() {
         expireDue()
-        // Sorting the names allocates, about 250 instructions a turn, even for none or one; a scene's
-        // drain makes a turn of its own for each show it was sent.
+        // Sorting the names allocates, even for none or one, so it is skipped when there is no scene;
+        // a scene's drain makes a turn of its own for each show it was sent.
         guard !scenes.isEmpty else { return }
         if scenes.count == 1 {
             sendShows(at: scenes.startIndex)

@@ -18,7 +18,7 @@ extension Router {
 
     /// The ready scenes, the one whose home appeared most recently first. Placing a batch of entries
     /// uses one list for all of them: readiness and gates do not change while entries are placed, and
-    /// filtering and sorting the scenes per entry was most of a hand-over's cost.
+    /// filtering and sorting the scenes per entry would be most of a hand-over's work.
     func readyScenes() -> [ReadyScene] {
         if scenes.isEmpty { return [] }
         var ready: [(since: UInt64, scene: ReadyScene)] = []
@@ -74,7 +74,7 @@ extension Router {
         case .wait(let scene):
             entry.state = .pending
             // An entry that has a scene waits for it, so only an unassigned one can be given one here.
-            // Assigning nil over nil destroyed the old optional through a generic value witness.
+            // Assigning nil over nil would destroy the old optional through a generic value witness.
             if let scene { entry.scene = scene }
             record(entry, from: old)
             if let tags { inbox.add(entry, tags: tags) } else { inbox.add(entry) }
@@ -145,12 +145,12 @@ extension Router {
     /// Latest wins (R6) for a new pending `entry` that replaces the entry in inbox `slot` alone
     /// (`Inbox.replaceableSlot`): the old entry is retired and the new one recorded, in that order as
     /// `replaceOlder` and `place` do, and the new one takes the old one's slot. Inlined into `admit`,
-    /// its one caller on the push path: called, the new entry was passed to it by address and moved
-    /// once more on its way to the inbox.
+    /// its one caller on the push path: called, the new entry would be passed to it by address and
+    /// moved once more on its way to the inbox.
     @inline(__always)
     mutating func replace(inboxSlot slot: Int32, with entry: consuming Entry, tags: Inbox.Tags) {
-        // Bound from the optional `vacate` returns: unwrapped by force, the entry was copied and the
-        // optional destroyed.
+        // Bound from the optional `vacate` returns: unwrapped by force, the entry would be copied and
+        // the optional destroyed.
         if let gone = inbox.vacate(slot) {
             if gone.expires != nil { expiry.forget(seq: gone.seq) }
             retire(gone, as: .replaced)

@@ -5,13 +5,13 @@ extension Router {
     /// index words its arrival will probe, before the first input is handled.
     ///
     /// Under load the window holds millions of ids, its index is tens of megabytes, and each arrival's
-    /// first probe missed the cache: that one load was about a tenth of the daemon's time per push.
+    /// first probe misses the cache, a stall for every push (docs/PERFORMANCE.md, "Why a prefetch").
     /// Asked for all at once, the turn's misses overlap one another and the handling of the inputs
     /// ahead of them. A hint only: nothing is read or changed, so the turn's outcome is the same.
     ///
-    /// Each kind is matched down to its id in one `if case` chain: a `switch` over the request's
-    /// operation copied every input out of the array whole (its strings and payload retained and
-    /// released, about 440 instructions a push), where the chain reads the id in place.
+    /// Each kind is matched down to its id in one `if case` chain, which reads the id in place: a
+    /// `switch` over the request's operation would copy every input out of the array whole, its
+    /// strings and payload retained and released.
     ///
     /// A turn of one input skips it: its one arrival would wait for the word all the same.
     func prefetchDedupeWords(for batch: [QueuedInput]) {

@@ -43,7 +43,7 @@ extension Router {
     /// is built by moving its fields, not copying them: the entry is gone afterwards. Nothing of
     /// `record` that only a waiting or arriving entry needs is looked at: a retired entry is neither
     /// new nor waits, so it has no outcome to set and no expiry item to add. Inlined into its two
-    /// callers, which have just taken the entry out of the inbox: called, the entry was passed by
+    /// callers, which have just taken the entry out of the inbox: called, the entry would be passed by
     /// address.
     @inline(__always)
     mutating func retire(_ entry: consuming Entry, as state: EntryState) {
@@ -133,9 +133,8 @@ extension Router {
     /// must not be lost). Then starts the next turn.
     mutating func emit<Output: TurnOutput & ~Copyable>(into output: inout Output) {
         // The array itself is handed over: a receiver that keeps the records swaps its own in, and
-        // nothing is copied, moved one by one or reversed. Handing them one at a time moved each out of
-        // the array, which had to be reversed first to pop them in order (about 250 instructions a
-        // push for the reversal alone).
+        // nothing is copied, moved one by one or reversed. Handing them one at a time would move each
+        // out of the array, which would have to be reversed first to pop them in order.
         if persisting, issued != issuedRecorded {
             turn.persists.append(.issued(issued))
             issuedRecorded = issued
@@ -151,17 +150,17 @@ extension Router {
             guard !turn.isGone(connection) else { continue }
             // A push or open reply is encoded from the outcome where the turn keeps it, which is
             // destroyed once, with the turn. It is passed in place: lent as a value, the generic call
-            // (not specialized for the daemon's writer, in another module) was handed a copy of it,
-            // a retain and a release of its id, route and params. Its pending reply is only read, and
-            // left for `reset` to destroy: taking it out moved it and stored an empty one in its place,
-            // which `reset` destroyed again.
+            // (not specialized for the daemon's writer, in another module) would be handed a copy of
+            // it, a retain and a release of its id, route and params. Its pending reply is only read,
+            // and left for `reset` to destroy: taking it out would move it and store an empty one in
+            // its place, for `reset` to destroy again.
             if case .entry(_, let seq) = turn.replies[index].body, let slot = turn.outcomeSlot(seq: seq) {
                 output.send(connection, req: turn.replies[index].req, entry: &turn.outcomes[slot].reply)
                 continue
             }
             let (_, req, body) = turn.takeReply(at: index)
-            // Filled in place: a reply built whole was copied into this variable and the original
-            // destroyed (about three hundred instructions); one that holds nothing yet costs nothing.
+            // Filled in place: a reply built whole would be copied into this variable and the original
+            // destroyed; one that holds nothing yet costs nothing.
             var reply = Reply(req: nil, body: .success(.ok))
             reply.req = req
             reply.body = resolve(consume body)
@@ -185,7 +184,7 @@ extension Router {
 
     @inline(__always)
     /// Takes the body, so that a final result moves into the reply rather than being copied from it
-    /// (a retain of what it holds, and a release when the body was dropped).
+    /// (a retain of what it holds, and a release when the body is dropped).
     private mutating func resolve(_ body: consuming Turn.Body) -> Result<ReplyBody, WireError> {
         switch consume body {
         case .final(let result): return result

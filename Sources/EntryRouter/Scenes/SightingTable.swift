@@ -120,8 +120,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     /// window points at its newer sighting, so removing the older one finds no word and leaves it.
     ///
     /// Most calls (one a turn) find nothing due: they stop at `oldestKept`, inlined into the caller,
-    /// without reading the oldest sighting out of its chunk or entering the loop's function (about 40
-    /// instructions a turn).
+    /// without reading the oldest sighting out of its chunk or entering the loop's function.
     @inline(__always)
     mutating func prune(at now: Instant, window: Int64) {
         if let oldestKept, now.milliseconds - oldestKept <= window { return }

@@ -1,6 +1,6 @@
 /// Entries per state, one counter per state in a fixed array: every record changes two of them, and
-/// a hand-over records thousands of entries, where hashing the state into a dictionary each time
-/// was a visible share of its cost.
+/// a hand-over records thousands of entries, so no state is hashed into a dictionary for each
+/// record.
 struct StateCounts: Sendable {
     private var values = [Int](repeating: 0, count: EntryState.allCases.count)
 

@@ -6,8 +6,8 @@ import EntryKit
 ///
 /// The router keeps one turn for its whole life and `reset`s it when a turn has been emitted: its
 /// arrays keep their room, so a turn allocates nothing and frees nothing of its own. A turn made new
-/// each time allocated its persists, replies and outcomes and freed them again, about a thousand
-/// instructions a turn, which a turn of one request paid in full.
+/// each time would allocate its persists, replies and outcomes and free them again, a fixed cost that
+/// a turn of one request would pay in full.
 struct Turn: Sendable {
     /// The clock of the input being handled.
     var now: Instant
@@ -76,7 +76,7 @@ struct Turn: Sendable {
 
         /// The params are nearly always the ones the outcome holds already (an entry's params change
         /// only when a modal is updated in its slot): then they are left as they are, where assigning
-        /// them retained the new value and released the old one, the same array.
+        /// them would retain the new value and release the old one, the same array.
         mutating func set(state: EntryState, params: RouteParams) {
             reply.state = state
             if !reply.params.isStored(as: params) { reply.params = params }

@@ -5,10 +5,11 @@ extension EntryReply {
     /// output: the bytes of `Message.reply(Reply(req: req, body: .success(.entry(self))))`, written
     /// from this value where it lies, with no `Reply` made around it.
     ///
-    /// Nearly every line the daemon writes is one of these, and piece by piece it cost a capacity
-    /// check per key, quote and value. Its size is bounded before the first byte instead (`room`: the
-    /// fixed pieces, an integer `req`, the strings as they are and the params at three times their
-    /// bytes, see `paramsRoom`), the buffer is checked once, and the pieces are copied with no check.
+    /// Nearly every line the daemon writes is one of these, and written piece by piece it would cost
+    /// a capacity check per key, quote and value. Its size is bounded before the first byte instead
+    /// (`room`: the fixed pieces, an integer `req`, the strings as they are and the params at three
+    /// times their bytes, see `paramsRoom`), the buffer is checked once, and the pieces are copied
+    /// with no check.
     /// A string with a byte to escape is finished by the general writer, which checks as it goes, and
     /// the room is made again for whatever is left.
     public func encodeReply(req: JSONValue?, into out: inout OutputBuffer) {

@@ -89,7 +89,7 @@ extension JSONParser {
 
     /// Checks a string at its opening quote and moves past the closing one. Returns true when the
     /// text is plain: ASCII without escapes, so that its bytes are its characters. Inlined: a push
-    /// line has five strings besides its keys, and the call cost a third of a short string's scan.
+    /// line has five strings besides its keys, and a call would be a good part of a short string's scan.
     @inline(__always)
     mutating func scanString() throws(JSONParseError) -> Bool {
         let start = position + 1
@@ -215,9 +215,9 @@ extension JSONParser {
     }
 
     /// The first member (in member order) of an indexed object whose plain key equals an earlier
-    /// member's, compared as bytes in place, with no generic sequences (enumerating, taking prefixes)
-    /// that cost more than the comparisons themselves; nil when the keys are all different. Static and
-    /// inlined: the usual object is answered without a call that copies the parser.
+    /// member's, compared as bytes in place, with no generic sequences (enumerating, taking prefixes),
+    /// which would cost more than the comparisons themselves; nil when the keys are all different.
+    /// Static and inlined: the usual object is answered without a call that copies the parser.
     @inline(__always)
     private static func firstRepeatedPlainKey(in bytes: UnsafeBufferPointer<UInt8>,
                                               _ members: UnsafeBufferPointer<PushPayload.Member>, base: Int,

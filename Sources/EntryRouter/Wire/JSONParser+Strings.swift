@@ -17,8 +17,8 @@ extension JSONParser {
 
     /// The `String` of `text`, UTF-8 that was checked before (nothing is repaired: it is checked once
     /// more, by the standard library). Made in place rather than with `String(decoding:as:)`, which
-    /// validates, then checks for ASCII again and copies: about 50 to 100 instructions fewer per
-    /// string, and a request makes one for each of `id` and `collapseId`.
+    /// validates, then checks for ASCII again and copies, work a request would do for each of `id`
+    /// and `collapseId`.
     static func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
         guard let source = text.baseAddress, !text.isEmpty else { return "" }
         return String(unsafeUninitializedCapacity: text.count) { buffer in
@@ -34,7 +34,7 @@ extension JSONParser {
     ///
     /// Every string byte of every line passes here, so plain ASCII is skipped eight bytes at a time
     /// (`stopMarks`); a byte that needs a decision (a quote, a backslash, a control character, the
-    /// start of a multi-byte sequence) is then looked at on its own, exactly as before.
+    /// start of a multi-byte sequence) is then looked at on its own.
     @inline(__always)
     func plainRun(from start: Int) throws(JSONParseError) -> (end: Int, escaped: Bool, ascii: Bool) {
         try Self.plainRun(in: bytes, from: start)

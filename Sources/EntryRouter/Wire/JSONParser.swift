@@ -117,7 +117,7 @@ struct JSONParser {
 
     /// Moves to the next member's key (past the `,` before it) and records the key's offset; returns
     /// false after consuming the object's closing `}` instead. Inlined, as `expectColon`: both run
-    /// for every member of every object, and the call cost about as much as the work.
+    /// for every member of every object, and a call would cost about as much as the work.
     @inline(__always)
     mutating func nextMember(first: Bool) throws(JSONParseError) -> Bool {
         guard let byte = peekSignificant() else {
@@ -213,7 +213,7 @@ struct JSONParser {
         }
     }
 
-    /// Inlined: it runs for every object and array, and the call cost more than the check.
+    /// Inlined: it runs for every object and array, and a call would cost more than the check.
     @inline(__always)
     mutating func enterContainer() throws(JSONParseError) {
         depth += 1

@@ -190,9 +190,8 @@ public enum JSONWriter {
     /// array.
     private static var smallSortLimit: Int { 16 }
 
-    /// A few members (a route's params), sorted by insertion into a buffer on the stack. `sorted(by:)`
-    /// allocated an array and called its closure per comparison: ≈ 1 600 instructions for two params,
-    /// against ≈ 150 for one.
+    /// A few members (a route's params), sorted by insertion into a buffer on the stack: `sorted(by:)`
+    /// would allocate an array and call its closure for every comparison.
     private static func writeSmall<Value, Sink: JSONSink & ~Copyable>(_ map: [String: Value], to out: inout Sink,
                                                                       _ writeValue: (Value, inout Sink) -> Void) {
         withUnsafeTemporaryAllocation(of: (key: String, value: Value).self, capacity: map.count) { buffer in

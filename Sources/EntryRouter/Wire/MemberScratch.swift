@@ -1,9 +1,9 @@
 /// The members a payload scan records, kept until the payload copies them into its own buffer.
 ///
-/// A payload used to grow an array of members of its own, one allocation per push besides its text.
-/// The scan now writes into a buffer the caller lends (on the stack, `scanPayload`), which is
-/// enough for the usual payload; only a payload with more members moves them to the heap, doubling
-/// as it grows, and that storage is freed when the scratch goes away.
+/// It keeps a push from allocating for its members besides its text: the scan writes into a buffer
+/// the caller lends (on the stack, `scanPayload`), which is enough for the usual payload; only a
+/// payload with more members moves them to the heap, doubling as it grows, and that storage is freed
+/// when the scratch goes away.
 struct MemberScratch: ~Copyable {
     private var base: UnsafeMutablePointer<PushPayload.Member>?
     private var capacity: Int

@@ -4,8 +4,8 @@ import EntryKit
 /// `String` or a `JSONValue`.
 ///
 /// A push line has four or five members, and building a value for each as it is read (a `String`
-/// for `op`, a `JSONValue` for `req`) cost several hundred instructions a line for text that is
-/// then compared once or dropped. Only what the operation takes is built, once, from these spans:
+/// for `op`, a `JSONValue` for `req`) would allocate and copy, on every line, text that is then
+/// compared once or dropped. Only what the operation takes is built, once, from these spans:
 /// `op` is compared as bytes, and `id` and `collapseId` become the `String`s the router keeps.
 ///
 /// The stored properties are declared widest first: that packs a value into 18 bytes and lets an
@@ -85,7 +85,7 @@ extension JSONParser {
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these are exactly the bytes of `name`. Always inlined: called with a literal, the
-    /// length check folds away and the comparison is a few instructions.
+    /// length check folds away and the comparison is a few word loads.
     @inline(__always)
     func holds(_ name: StaticString) -> Bool {
         guard count == name.utf8CodeUnitCount else { return false }

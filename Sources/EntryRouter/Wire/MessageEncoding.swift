@@ -46,7 +46,7 @@ extension Event {
 
 extension Reply {
     /// Fixed pieces that always follow each other are written as one run (`{"req":`, `"ok":true,"id":`,
-    /// `},"state":"pending"`): each piece is a capacity check and a copy, and a push reply had fourteen.
+    /// `},"state":"pending"`): each piece is a capacity check and a copy, and a reply is many pieces.
     fileprivate func writeObject<Sink: JSONSink & ~Copyable>(to out: inout Sink) {
         if let req {
             out.write("{\"req\":")

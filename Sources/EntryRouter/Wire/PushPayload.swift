@@ -1,7 +1,7 @@
 /// A push payload as it was received: its JSON text, already checked, and an index of its members.
 ///
-/// Decoding a push used to build the payload's whole `JSONValue` tree, a dictionary per object and
-/// a `String` per key and value, of which routing then read one or two members. The payload now
+/// Routing reads one or two members of a payload, so decoding a push does not build the payload's
+/// whole `JSONValue` tree (a dictionary per object and a `String` per key and value). The payload
 /// stays text: the index records, for every member of the objects reachable from the top through
 /// objects (the only members a dotted key path can name), where its key and value lie in the text,
 /// and routing compares and extracts straight from those bytes (`PushPayload+Lookup.swift`).
@@ -46,8 +46,8 @@ public struct PushPayload: Sendable {
     /// They are joined in a temporary buffer (on the stack for the usual payload) and the array is
     /// made from it in one step, not with `init(unsafeUninitializedCapacity:)`: that initializer
     /// allocates through the standard library's unspecialized path, which looks up the array
-    /// storage's generic metadata on every call (about 350 instructions a push), and reserving
-    /// capacity and appending twice costs about 180 more than one copy into a new array.
+    /// storage's generic metadata on every call, and reserving capacity and appending twice costs
+    /// more than one copy into a new array.
     init(text: UnsafeBufferPointer<UInt8>, kind: Kind, members: UnsafeBufferPointer<Member>) {
         let memberBytes = UnsafeRawBufferPointer(members)
         storage = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + memberBytes.count) { joined in

@@ -5,7 +5,7 @@ import EntryKit
 /// Almost every line the daemon reads is a push of one shape: `op`, `req`, `id`, `collapseId`,
 /// maybe `expiration`, and an object `payload`, with plain strings and whole numbers. The general
 /// decoder reads any line into a slot per known field (twenty of them), then checks the slots
-/// against the op and makes its values; for a push that cost as much again as the JSON itself.
+/// against the op and makes its values, for a push as much work again as the JSON itself.
 /// This path reads the push's own members straight into the request it returns.
 ///
 /// It decides nothing on its own: anything it does not expect (another op, an unknown or repeated
@@ -86,7 +86,7 @@ extension JSONParser {
 
     /// A plain string's bytes inside its quotes (see `MemberValue.plain`); nil for any other value.
     /// Inlined, as the helpers below: a push reads three plain strings and a `req`, and each call
-    /// spilled the parser's state around work of about the same size.
+    /// would spill the parser's state around work of about the same size.
     @inline(__always)
     private mutating func plainString() throws(JSONParseError) -> UnsafeBufferPointer<UInt8>? {
         guard peekSignificant() == ASCII.quote else { return nil }

@@ -3,11 +3,12 @@ import EntryKit
 /// Recognizing a request's member keys from their bytes.
 ///
 /// Every request has four or five members, and making a `String` of each key and comparing it with
-/// the known names one after another (a `switch` on strings) cost about a thousand instructions a
-/// request. A key that is plain ASCII (no escape, no byte above 0x7F) is now compared as bytes, as
-/// its length and at most two words; any other key is decoded as before and looked up by name, so
-/// that `"\u0072eq"` still means `req`. Plain ASCII bytes equal a name exactly when the strings are equal: a name is
-/// ASCII, and only non-ASCII text can be canonically equivalent to different text.
+/// the known names one after another (a `switch` on strings) would allocate and compare strings for
+/// every key of every request. A key that is plain ASCII (no escape, no byte above 0x7F) is compared
+/// as bytes, as its length and at most two words; any other key is decoded and looked up by name,
+/// so that `"\u0072eq"` still means `req`. Plain ASCII bytes equal a name exactly when the strings
+/// are equal: a name is ASCII, and only non-ASCII text can be canonically equivalent to different
+/// text.
 extension RequestFields {
     /// The member names the protocol knows (SPEC §3.1, §3.2), `launch`'s `push` included.
     enum Field: String {
@@ -27,7 +28,7 @@ extension JSONParser {
     ///
     /// It returns nil for a key the protocol does not know; `lastKeyText` then makes its text.
     /// Returning the field alone (not an enum that may carry a `String`) keeps the result in a register.
-    /// Inlined into the member loop: the call's own cost was a quarter of a key's.
+    /// Inlined into the member loop: a call would be a good part of the work of a key.
     @inline(__always)
     mutating func fieldKey() throws(JSONParseError) -> RequestFields.Field? {
         let start = position + 1

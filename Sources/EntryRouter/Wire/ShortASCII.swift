@@ -2,8 +2,8 @@
 ///
 /// A push makes three short strings of text the parser has already checked as ASCII without
 /// escapes: its `id`, its `collapseId` and its identity param's value. Every public way to make a
-/// `String` of bytes validates them as UTF-8 and looks for non-ASCII bytes once more, about a hundred
-/// instructions each for a handful of bytes. A string of up to 15 UTF-8 bytes is stored inline, in
+/// `String` of bytes validates them as UTF-8 and looks for non-ASCII bytes once more, work out of
+/// proportion to a handful of bytes. A string of up to 15 UTF-8 bytes is stored inline, in
 /// the two words of the `String` itself (a "small" string): its bytes in order from the lowest
 /// byte of the first word, and in the top byte of the second word a discriminator (immortal, small,
 /// ASCII: `0xE0`) with the count in its low four bits. That layout is part of the standard library's
