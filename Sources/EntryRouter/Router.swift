@@ -23,7 +23,7 @@ public struct Router: Sendable {
     var knownScenes: Set<String> = []
     var watchers: Set<ConnectionID> = []
     /// What each route's entries share, made once per route.
-    var shapes: RouteShapes
+    var routes: RouteRegistry
     var inbox = Inbox()
     /// Entries whose modal is gone but whose accepted action still has steps to run (state
     /// `presented`), each waiting for a scene of its name to be ready again (SPEC §2.1).
@@ -62,7 +62,7 @@ public struct Router: Sendable {
         self.routing = routing
         self.limits = limits
         self.persisting = persisting
-        self.shapes = RouteShapes(config: config)
+        self.routes = RouteRegistry(config: config, routing: routing)
         self.dedupe = DedupeWindow(window: limits.dedupeWindowMilliseconds, maxKeys: limits.maxDedupeKeys, restoring: seen)
         self.nextEntryNumber = nextEntryNumber
         self.issued = issued

@@ -5,15 +5,15 @@ import EntryKit
 /// The dedupe window over its table: what a duplicate says about its original, restored keys, the two
 /// key spaces, and the byte forms the originals are kept in.
 struct DedupeWindowTests {
-    static let notice = RouteShape(name: "notice", target: .modal(kind: "serviceNotice", priority: 4), requires: [],
+    static let notice = CompiledRoute(name: "notice", target: .modal(kind: "serviceNotice", priority: 4), requires: [],
                                    actions: [:], kindSlot: 0)
-    static let card = RouteShape(name: "card", target: .show(tab: "cards"), requires: [], actions: [:], kindSlot: nil)
+    static let card = CompiledRoute(name: "card", target: .show(tab: "cards"), requires: [], actions: [:], kindSlot: nil)
 
     static func at(_ milliseconds: Int64) -> Instant { Instant(milliseconds: milliseconds) }
 
     /// Claims `key` at `milliseconds`; true when it was new.
     static func claimNew(_ window: inout DedupeWindow, _ key: DedupeKey, at milliseconds: Int64,
-                         shape: RouteShape = card, params: RouteParams = [:]) -> Bool {
+                         shape: CompiledRoute = card, params: RouteParams = [:]) -> Bool {
         window.claim(key, at: at(milliseconds), shape: shape, params: params) == nil
     }
 

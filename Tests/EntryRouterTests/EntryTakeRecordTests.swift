@@ -4,12 +4,12 @@ import Testing
 /// `Entry.takeRecord` moves a dropped entry's fields into its record: it must build the very record
 /// `Entry.record` copies out of a live one, whatever the entry holds.
 @Suite struct EntryTakeRecordTests {
-    private static let modal = RouteShape(name: "notice", target: .modal(kind: "serviceNotice", priority: 4),
+    private static let modal = CompiledRoute(name: "notice", target: .modal(kind: "serviceNotice", priority: 4),
                                           requires: ["loggedIn"], actions: [:], kindSlot: 0)
-    private static let show = RouteShape(name: "recordDetail", target: .show(tab: "records"), requires: [],
+    private static let show = CompiledRoute(name: "recordDetail", target: .show(tab: "records"), requires: [],
                                          actions: [:], kindSlot: nil)
 
-    private static func entry(shape: RouteShape, optionals: Bool) -> Entry {
+    private static func entry(shape: CompiledRoute, optionals: Bool) -> Entry {
         Entry(id: "c-17", params: ["noticeId": "n-1", "x": "a longer value than fits inline"], shape: shape,
               collapseId: optionals ? "conn-3" : nil, identity: optionals ? "n-1" : nil,
               scene: optionals ? "main" : nil, received: Instant(milliseconds: 5_000), seq: 9,

@@ -9,10 +9,10 @@ import EntryKit
 struct InboxReplaceInPlaceTests {
     static let show = InboxTests.show
     static let modal = InboxTests.modal
-    static let otherModal = RouteShape(name: "invite", target: .modal(kind: "invitation", priority: 2), requires: [],
+    static let otherModal = CompiledRoute(name: "invite", target: .modal(kind: "invitation", priority: 2), requires: [],
                                        actions: [:], kindSlot: 1)
 
-    func entry(_ id: String, seq: UInt64, shape: RouteShape = show, collapseId: String? = nil) -> Entry {
+    func entry(_ id: String, seq: UInt64, shape: CompiledRoute = show, collapseId: String? = nil) -> Entry {
         InboxTests().entry(id, seq: seq, shape: shape, collapseId: collapseId)
     }
 

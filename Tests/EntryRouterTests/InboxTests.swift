@@ -6,12 +6,12 @@ import EntryKit
 /// The inbox's own bookkeeping: arrival order with entries added back out of order, lookups by seq,
 /// and indexes that survive the compaction of removed slots.
 struct InboxTests {
-    static let show = RouteShape(name: "recordDetail", target: .show(tab: "records"), requires: [], actions: [:],
+    static let show = CompiledRoute(name: "recordDetail", target: .show(tab: "records"), requires: [], actions: [:],
                                  kindSlot: nil)
-    static let modal = RouteShape(name: "notice", target: .modal(kind: "serviceNotice", priority: 4), requires: [],
+    static let modal = CompiledRoute(name: "notice", target: .modal(kind: "serviceNotice", priority: 4), requires: [],
                                   actions: [:], kindSlot: 0)
 
-    func entry(_ id: String, seq: UInt64, shape: RouteShape = show, collapseId: String? = nil) -> Entry {
+    func entry(_ id: String, seq: UInt64, shape: CompiledRoute = show, collapseId: String? = nil) -> Entry {
         Entry(id: id, params: ["id": id], shape: shape, collapseId: collapseId, identity: nil, scene: nil,
               received: Instant(milliseconds: 1), seq: seq, expires: nil, source: .push, state: .pending)
     }
@@ -133,7 +133,7 @@ struct InboxTests {
     /// "café" in NFC and in NFD are two ids.
     @Test func retractionThroughTheIndexesComparesBytes() {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
-        let nfdModal = RouteShape(name: "notice", target: .modal(kind: decomposed, priority: 4), requires: [],
+        let nfdModal = CompiledRoute(name: "notice", target: .modal(kind: decomposed, priority: 4), requires: [],
                                   actions: [:], kindSlot: 0)
         var inbox = Inbox()
         inbox.add(entry(composed, seq: 1, collapseId: composed))

@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// A match refers to its route's shared fields (`RouteMatch.Route`) and keeps the identity value itself:
+/// A match refers to its compiled route (`CompiledRoute`) and keeps the identity value itself:
 /// its fields read and set as stored ones, setting one never changes another match of the route, and
 /// every match a table makes for one route shares one route.
 struct RouteMatchTests {
@@ -14,7 +14,7 @@ struct RouteMatchTests {
         #expect(match.route == "notice" && match.params == ["noticeId": "n-1"] && match.ttl == 60)
         #expect(match.target == .modal(kind: "serviceNotice", priority: 4, identity: "n-1"))
         #expect(match.requires == ["signedIn"] && match.actions == ["close": [.dismiss]] && match.routeIndex == 3)
-        #expect(match.identity == "n-1" && match.shared.fields.target == .modal(kind: "serviceNotice", priority: 4, identity: nil))
+        #expect(match.identity == "n-1" && match.shared.target == .modal(kind: "serviceNotice", priority: 4))
     }
 
     @Test func settingAFieldChangesThatMatchOnly() {
@@ -57,11 +57,11 @@ struct RouteMatchTests {
 
     /// A match made from a table's route keeps an identity value for a modal route only.
     @Test func aTableRouteKeepsTheIdentityOfAModalOnly() {
-        let show = RouteMatch.Route(.init(name: "records", target: .show(tab: "records"), ttl: nil, requires: [],
-                                          actions: [:], routeIndex: 1))
+        let show = CompiledRoute(name: "records", target: .show(tab: "records"), requires: [], actions: [:],
+                                 identityParam: "id", kindSlot: nil, routeIndex: 1)
         #expect(RouteMatch(show, params: [:], identity: "x").identity == nil)
-        let modal = RouteMatch.Route(.init(name: "notice", target: .modal(kind: "k", priority: 1, identity: "dropped"),
-                                           ttl: nil, requires: [], actions: [:], routeIndex: 2))
+        let modal = CompiledRoute(name: "notice", target: .modal(kind: "k", priority: 1), requires: [], actions: [:],
+                                  identityParam: "id", kindSlot: 0, routeIndex: 2)
         let match = RouteMatch(modal, params: [:], identity: "x")
         #expect(match.target == .modal(kind: "k", priority: 1, identity: "x"))
         #expect(RouteMatch(modal, params: [:], identity: nil).target == .modal(kind: "k", priority: 1, identity: nil))

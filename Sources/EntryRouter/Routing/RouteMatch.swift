@@ -1,13 +1,13 @@
 /// The routing decision for one URL or push payload, ready for the scene state machine.
 ///
-/// What every match of one route has in common (its name, target, ttl, gates and actions) is one
-/// shared `Route`, which a `RoutingTable` makes once per config route: making, copying and
-/// destroying a match counts three references (the route, the params, the identity value) where a
-/// copy of each field counted seven. The fields read and set as stored ones did; setting one gives
-/// the match a route of its own.
+/// What every match of one route has in common (its name, target, ttl, gates and actions) is the
+/// route's one `CompiledRoute`, which a `RoutingTable` makes once per config route and entries of the
+/// route hold too: making, copying and destroying a match counts three references (the route, the
+/// params, the identity value). The fields read and set as stored ones would; setting one gives the
+/// match a route of its own.
 public struct RouteMatch: Sendable, Hashable {
     /// The route's name, target (with no identity value), ttl, gates and actions.
-    private(set) var shared: Route
+    private(set) var shared: CompiledRoute
     /// Sorted by name; see `RouteParams`.
     public var params: RouteParams
     /// The value of a modal route's identity param (R7): the one part of the target that is the entry's.
@@ -15,14 +15,14 @@ public struct RouteMatch: Sendable, Hashable {
 
     public init(route: String, params: RouteParams, target: Target, ttl: Int64? = nil,
                 requires: [String] = [], actions: [String: [RouteAction]] = [:], routeIndex: Int? = nil) {
-        shared = Route(Route.Fields(name: route, target: target, ttl: ttl, requires: requires, actions: actions,
-                                    routeIndex: routeIndex))
+        shared = CompiledRoute(name: route, target: CompiledRoute.Target(target), ttl: ttl, requires: requires,
+                               actions: actions, kindSlot: nil, routeIndex: routeIndex)
         self.params = params
         identity = target.identity
     }
 
     /// A match of `route`, a route a `RoutingTable` made; `identity` is kept for a modal target only.
-    init(_ route: Route, params: consuming RouteParams, identity: consuming String?) {
+    init(_ route: CompiledRoute, params: consuming RouteParams, identity: consuming String?) {
         shared = route
         self.params = params
         if route.isModal { self.identity = identity }
@@ -30,43 +30,40 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// The final route's name, after redirects.
     public var route: String {
-        get { shared.fields.name }
-        set { shared = shared.with { $0.name = newValue } }
+        get { shared.name }
+        set { shared = shared.with(name: newValue) }
     }
 
     public var target: Target {
-        get {
-            guard case .modal(let kind, let priority, _) = shared.fields.target else { return shared.fields.target }
-            return .modal(kind: kind, priority: priority, identity: identity)
-        }
+        get { shared.target.matchTarget(identity: identity) }
         set {
-            shared = shared.with { $0.target = newValue }
+            shared = shared.with(target: CompiledRoute.Target(newValue))
             identity = newValue.identity
         }
     }
 
     /// Seconds an entry may wait when its sender gave no expiration.
     public var ttl: Int64? {
-        get { shared.fields.ttl }
-        set { shared = shared.with { $0.ttl = newValue } }
+        get { shared.ttl }
+        set { shared = shared.with(ttl: newValue) }
     }
 
     /// Gates that must be open on a scene before it is handed over (R17).
     public var requires: [String] {
-        get { shared.fields.requires }
-        set { shared = shared.with { $0.requires = newValue } }
+        get { shared.requires }
+        set { shared = shared.with(requires: newValue) }
     }
 
     public var actions: [String: [RouteAction]] {
-        get { shared.fields.actions }
-        set { shared = shared.with { $0.actions = newValue } }
+        get { shared.actions }
+        set { shared = shared.with(actions: newValue) }
     }
 
-    /// The config route it came from, when a `RoutingTable` made it: lets the router find the route's
-    /// shared shape without hashing its name. A hint, not part of the match's value (not compared).
+    /// The config route it came from, when a `RoutingTable` made it. A hint, not part of the match's
+    /// value (not compared).
     public var routeIndex: Int? {
-        get { shared.fields.routeIndex }
-        set { shared = shared.with { $0.routeIndex = newValue } }
+        get { shared.routeIndex }
+        set { shared = shared.with(routeIndex: newValue) }
     }
 
     public static func == (a: RouteMatch, b: RouteMatch) -> Bool {
@@ -94,12 +91,6 @@ public struct RouteMatch: Sendable, Hashable {
         var identity: String? {
             guard case .modal(_, _, let identity) = self else { return nil }
             return identity
-        }
-
-        /// This target with no identity value, as a route holds it.
-        var withoutIdentity: Target {
-            guard case .modal(let kind, let priority, .some) = self else { return self }
-            return .modal(kind: kind, priority: priority, identity: nil)
         }
     }
 }

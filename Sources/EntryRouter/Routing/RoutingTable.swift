@@ -13,13 +13,12 @@ import EntryKit
 public final class RoutingTable: EntryRouting {
     public let config: Config
     private let trie: RouteTrie
-    /// Per route, in config order, what a hit reads first: the route its matches share and its
-    /// outcome. A few words a route, where whole outcomes would span two cache lines each and make the
-    /// array many times larger; a hit reads one line here and its route.
-    private let heads: [Head]
-    /// The distinct outcomes: final routes with the same target, ttl, gates, actions and identity
-    /// share one (a config has a handful); each redirect route has its own.
-    private let outcomes: [Outcome]
+    /// Per route, in config order, its compiled route; nil for a redirect route. One word a route,
+    /// so a hit reads one line here and then its route.
+    let compiled: [CompiledRoute?]
+    /// The redirect routes' templates, by route index; a redirect route whose template does not
+    /// parse (only in a config that was not loaded) has none.
+    private let redirects: [Int: RedirectTemplate]
     /// Host → rules and the trie root of its patterns; a short list, scanned (cheaper than
     /// hashing the host). A pattern host that only a wildcard entry names has an entry here too,
     /// with the wildcard's rules.
@@ -40,51 +39,11 @@ public final class RoutingTable: EntryRouting {
     /// The payload key of an `.apns` file that names the app it is meant for.
     public static let simulatorBundleKey = "Simulator Target Bundle"
 
-    /// What every match of a final route shares (nil for a redirect route), and the index of the
-    /// route's outcome in `outcomes`.
-    private struct Head: Sendable {
-        var route: RouteMatch.Route?
-        var outcome: Int32
-    }
-
-    /// What a route turns into once matched: for a final route everything but the name, the
-    /// params and the identity value, which come from the route and the entry. Read field by
-    /// field in place, so each field is copied once, into the result.
-    private struct Outcome: Sendable {
-        enum Kind: Sendable {
-            case final
-            /// Nil when the template does not parse (only in a config that was not loaded).
-            case redirect(RedirectTemplate?)
-        }
-
-        var kind: Kind
-        /// Nil for a redirect.
-        var target: RouteMatch.Target?
-        var ttl: Int64?
-        var requires: [String]
-        var actions: [String: [RouteAction]]
-        var identity: String?
-        /// Whether the route is a modal route with an identity param: only such a match keeps the value.
-        var identityModal = false
-    }
-
-    /// What makes two final routes' outcomes the same, to share one.
-    private struct FinalShape: Hashable {
-        var target: RouteMatch.Target
-        var ttl: Int64?
-        var requires: [String]
-        var actions: [String: [RouteAction]]
-        var identity: String?
-    }
-
     public init(config: Config, limits: RouterLimits = RouterLimits()) {
         self.config = config
         self.limits = limits
         var builder = RouteTrie.Builder()
-        var heads: [Head] = []
-        heads.reserveCapacity(config.routes.count)
-        var outcomes: [Outcome] = []
-        var shared: [FinalShape: Int32] = [:]
+        var redirects: [Int: RedirectTemplate] = [:]
         var pushRoutes: [(route: Int, reader: PushParams)] = []
         var linkHosts: [String] = []
         var seenHosts: Set<String> = []
@@ -95,25 +54,12 @@ public final class RoutingTable: EntryRouting {
                 if pattern.scheme == "https", let host = pattern.host, seenHosts.insert(host).inserted { linkHosts.append(host) }
             }
             if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params, identity: route.identity))) }
-            let outcome = Self.outcome(of: route, modals: config.modals)
-            var position = Int32(outcomes.count)
-            if case .final = outcome.kind, let target = outcome.target {
-                let shape = FinalShape(target: target, ttl: outcome.ttl, requires: outcome.requires, actions: outcome.actions,
-                                       identity: outcome.identity)
-                if let existing = shared[shape] { position = existing } else { shared[shape] = position }
-            }
-            if position == outcomes.count { outcomes.append(outcome) }
-            let shared = outcome.target.map {
-                RouteMatch.Route(RouteMatch.Route.Fields(name: route.name, target: $0, ttl: outcome.ttl,
-                                                         requires: outcome.requires, actions: outcome.actions,
-                                                         routeIndex: index))
-            }
-            heads.append(Head(route: shared, outcome: position))
+            if case .redirect(let template) = route.presentation { redirects[index] = try? RedirectTemplate(template) }
         }
         let trie = builder.build()
         self.trie = trie
-        self.heads = heads
-        self.outcomes = outcomes
+        self.compiled = CompiledRoute.compile(config)
+        self.redirects = redirects
         self.pushRoutes = PushRoutes(pushRoutes, bundleId: config.bundleId, linkKey: config.pushLinkKey)
         self.schemes = config.schemes.map { scheme in
             let name = FoldedName(scheme)
@@ -137,21 +83,6 @@ public final class RoutingTable: EntryRouting {
         }
         self.universalLinks = links
         self.wildcardLinks = wildcards.sorted { $0.suffix.count > $1.suffix.count }
-    }
-
-    private static func outcome(of route: Route, modals: [String: Int]) -> Outcome {
-        var outcome = Outcome(kind: .final, target: nil, ttl: route.ttl, requires: route.requires,
-                              actions: route.actions, identity: route.identity)
-        switch route.presentation {
-        case .modal(let kind):
-            let priority = modals[kind] ?? Int.max
-            outcome.target = .modal(kind: kind, priority: priority, identity: nil)
-            outcome.identityModal = route.identity != nil
-        case .show(let tab): outcome.target = .show(tab: tab)
-        case .tab(let tab): outcome.target = .tab(tab)
-        case .redirect(let template): outcome.kind = .redirect(try? RedirectTemplate(template))
-        }
-        return outcome
     }
 
     /// Routes a URL (custom scheme or universal link).
@@ -249,39 +180,35 @@ public final class RoutingTable: EntryRouting {
 
     /// The redirect template of route `index`, if it is a redirect route with a valid one.
     func redirectTemplate(of index: Int) -> RedirectTemplate? {
-        if case .redirect(let template) = outcomes[Int(heads[index].outcome)].kind { return template }
-        return nil
+        compiled[index] == nil ? redirects[index] : nil
     }
 
     /// Builds the match of route `index`, following redirects. A redirect's params are the
     /// target URL's, with the params of the hop before filling in names the target does not set.
     func finish(route index: Int, params: RouteParams, hops: Int) -> Result<RouteMatch, WireError> {
-        let outcome = Int(heads[index].outcome)
-        switch outcomes[outcome].kind {
-        case .final:
+        if let route = compiled[index] {
             var identity: String?
-            if outcomes[outcome].identityModal, let name = outcomes[outcome].identity { identity = params[name] }
-            return .success(finalMatch(route: index, params: params, identity: identity))
-        case .redirect(let template):
-            let name = config.routes[index].name
-            guard let template else {
-                return .failure(WireError(.noRoute, "route \(name) has a redirect template that does not parse"))
-            }
-            guard hops < Self.maxRedirectHops else {
-                return .failure(WireError(.noRoute, "redirects reach route \(name) after \(hops) hops, the limit (a redirect loop?)"))
-            }
-            let url: String
-            switch template.fill(params) {
-            case .url(let filled): url = filled
-            case .missing(let param):
-                return .failure(WireError(.noRoute, "route \(name) redirects with param \(param), which this entry does not have"))
-            }
-            do {
-                let next = try match(url: url)
-                return finish(route: next.route, params: next.params.filling(from: params), hops: hops + 1)
-            } catch {
-                return .failure(WireError(.noRoute, "route \(name) redirects to \(url): \(error.message)"))
-            }
+            if let name = route.identityParam { identity = params[name] }
+            return .success(RouteMatch(route, params: params, identity: identity))
+        }
+        let name = config.routes[index].name
+        guard let template = redirects[index] else {
+            return .failure(WireError(.noRoute, "route \(name) has a redirect template that does not parse"))
+        }
+        guard hops < Self.maxRedirectHops else {
+            return .failure(WireError(.noRoute, "redirects reach route \(name) after \(hops) hops, the limit (a redirect loop?)"))
+        }
+        let url: String
+        switch template.fill(params) {
+        case .url(let filled): url = filled
+        case .missing(let param):
+            return .failure(WireError(.noRoute, "route \(name) redirects with param \(param), which this entry does not have"))
+        }
+        do {
+            let next = try match(url: url)
+            return finish(route: next.route, params: next.params.filling(from: params), hops: hops + 1)
+        } catch {
+            return .failure(WireError(.noRoute, "route \(name) redirects to \(url): \(error.message)"))
         }
     }
 
@@ -291,15 +218,7 @@ public final class RoutingTable: EntryRouting {
     /// a call on the class, the route and the identity value would be retained around it.
     @inline(__always)
     func finish(push index: Int, params: consuming RouteParams, identity: consuming String?) -> Result<RouteMatch, WireError> {
-        // Only a final route has a shared route: its head tells, with no read of its outcome.
-        guard let route = heads[index].route else { return finish(route: index, params: params, hops: 0) }
+        guard let route = compiled[index] else { return finish(route: index, params: params, hops: 0) }
         return .success(RouteMatch(route, params: params, identity: identity))
-    }
-
-    /// The match of final route `index`: its shared route, the params and `identity`, the value of
-    /// its identity param (R7), which the match keeps when the route is a modal route.
-    @inline(__always)
-    private func finalMatch(route index: Int, params: consuming RouteParams, identity: String?) -> RouteMatch {
-        RouteMatch(heads[index].route!, params: params, identity: identity)
     }
 }

@@ -26,7 +26,7 @@ struct DedupeWindow: Sendable {
     private var routeNumbers: [String: Int] = [:]
     /// The shape of the last claim and its route's number: consecutive arrivals mostly share a route,
     /// and an identity check is cheaper than looking the name up.
-    private var lastShape: RouteShape?
+    private var lastShape: CompiledRoute?
     private var lastRoute = 0
 
     /// A key's sighting; `original` is nil after a restart, as only keys are stored.
@@ -72,7 +72,7 @@ struct DedupeWindow: Sendable {
     /// `idTag` is `SlotIndex.tag(of:)` of the key's sender id, when the caller has it: sender ids are the
     /// table's space 0, whose hash is seeded as `SlotIndex` seeds it, so that tag is the table's tag too
     /// and an arrival's id is hashed once for the inbox and the window. Ignored for a launch fingerprint.
-    mutating func claim(_ key: DedupeKey, idTag: UInt32? = nil, at now: Instant, shape: RouteShape,
+    mutating func claim(_ key: DedupeKey, idTag: UInt32? = nil, at now: Instant, shape: CompiledRoute,
                         params: RouteParams) -> Sighting? {
         let route = number(of: shape)
         let note = OriginalNote(route: route, params: params)
@@ -120,13 +120,13 @@ struct DedupeWindow: Sendable {
     /// Inlined into `claim`: the identity check answers almost every arrival, and a call would cost as
     /// much as the check.
     @inline(__always)
-    private mutating func number(of shape: RouteShape) -> Int {
+    private mutating func number(of shape: CompiledRoute) -> Int {
         if let lastShape, lastShape === shape { return lastRoute }
         return numberOfNewShape(shape)
     }
 
     @inline(never)
-    private mutating func numberOfNewShape(_ shape: RouteShape) -> Int {
+    private mutating func numberOfNewShape(_ shape: CompiledRoute) -> Int {
         let route: Int
         if let known = routeNumbers[shape.name] {
             route = known

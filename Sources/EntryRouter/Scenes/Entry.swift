@@ -5,11 +5,12 @@
 /// those places in any other state it is forgotten: only its persisted record and the counts remain.
 ///
 /// Up to `maxPending` entries wait at once, so an entry keeps only what is its own: what its route
-/// means (name, target, gates, actions) is one `RouteShape` shared by all entries of the route.
+/// means (name, target, gates, actions) is the route's one `CompiledRoute`, shared by all its entries.
 struct Entry: Sendable {
     var id: String
     var params: RouteParams
-    var shape: RouteShape
+    /// The route it came from, after redirects.
+    var shape: CompiledRoute
     var collapseId: String?
     /// The value of the route's identity param (R7), for a modal route that has one.
     var identity: String?
@@ -87,20 +88,22 @@ extension Entry {
     /// Rebuilds a stored entry. What a record does not carry (show or tab target, gates, actions) comes
     /// from the config's route of the same name; nil when neither the record nor the config says
     /// what handing it over would mean (its route was removed from the config).
-    init?(restoring record: EntryRecord, seq: UInt64, config: Config, shapes: inout RouteShapes) {
+    init?(restoring record: EntryRecord, seq: UInt64, config: Config, routes: inout RouteRegistry) {
         let index = config.routes.firstIndex { $0.name == record.route }
         let route = index.map { config.routes[$0] }
-        let shape: RouteShape
+        let shape: CompiledRoute
         var identity: String?
         if let kind = record.kind {
             let priority = record.priority ?? config.modals[kind] ?? Int.max
-            shape = shapes.shape(name: record.route, target: .modal(kind: kind, priority: priority),
-                                 requires: route?.requires ?? [], actions: route?.actions ?? [:])
+            shape = routes.file(CompiledRoute(name: record.route, target: .modal(kind: kind, priority: priority),
+                                              ttl: route?.ttl, requires: route?.requires ?? [],
+                                              actions: route?.actions ?? [:], identityParam: route?.identity,
+                                              kindSlot: nil))
             identity = record.identity
         } else {
-            guard let index, let known = shapes.shape(routeIndex: index) else { return nil }
+            guard let index, let known = routes.route(routeIndex: index) else { return nil }
             shape = known
-            if case .modal = known.target { identity = route?.identity.flatMap { record.params[$0] } }
+            if known.isModal { identity = known.identityParam.flatMap { record.params[$0] } }
         }
         self.init(id: record.id, params: record.params, shape: shape, collapseId: record.collapseId,
                   identity: identity, scene: record.scene, received: record.received, seq: seq,

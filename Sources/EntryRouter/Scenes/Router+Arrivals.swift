@@ -30,7 +30,7 @@ extension Router {
         case .failure(let error): return .refused(error)
         case .success(let routed): match = routed
         }
-        let shape = shapes.shape(of: match)
+        let shape = routes.route(of: match)
         // The sender id is hashed once: the duplicate check and the inbox use its tag.
         var idTag: UInt32?
         if let id { idTag = SlotIndex.tag(of: id) }
@@ -99,7 +99,7 @@ extension Router {
     /// A key not seen yet is remembered now, with the arrival's route `shape` and `params`: looking it
     /// up and adding it is one hash of the key. `id` and `dedupeKey` are the arrival's, `idTag` the tag
     /// of its id.
-    private mutating func original(id: String?, dedupeKey: DedupeKey?, idTag: UInt32?, shape: RouteShape,
+    private mutating func original(id: String?, dedupeKey: DedupeKey?, idTag: UInt32?, shape: CompiledRoute,
                                    params: RouteParams) -> Original? {
         if let id, let idTag, var held = heldReply(id, tag: idTag) {
             held.state = .duplicate

@@ -11,7 +11,7 @@ extension Router {
             : records.indices.sorted { (records[$0].received, $0) < (records[$1].received, $1) }
         for index in order where records[index].isLive {
             let record = records[index]
-            guard var entry = Entry(restoring: record, seq: newSeq(), config: config, shapes: &shapes) else {
+            guard var entry = Entry(restoring: record, seq: newSeq(), config: config, routes: &routes) else {
                 var gone = record
                 gone.state = .retracted
                 gone.steps = []

@@ -98,7 +98,7 @@ extension Router {
         var retracted: [Entry]
         switch target {
         case .id(let id): retracted = inbox.removeAll(id: id)
-        case .kind(let kind): retracted = shapes.kindSlot(of: kind).map { inbox.removeAll(kindSlot: $0, kind: kind) } ?? []
+        case .kind(let kind): retracted = routes.kindSlot(of: kind).map { inbox.removeAll(kindSlot: $0, kind: kind) } ?? []
         case .collapseId(let collapseId): retracted = inbox.removeAll(collapseId: collapseId)
         }
         var active = 0
