@@ -28,7 +28,7 @@ extension Daemon: ConnectionDelegate {
             connection.close(.requested("peer uid not allowed"))
             return
         }
-        guard writer.connections.count < maxClients else {
+        guard table.connections.count < maxClients else {
             log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": String(maxClients)])
             var bytes: [UInt8] = []
             Message.reply(Reply(req: nil, body: .failure(WireError(
@@ -39,7 +39,7 @@ extension Daemon: ConnectionDelegate {
             return
         }
         connection.delegate = self
-        writer.add(connection)
+        table.add(connection)
         do {
             try connection.startReading()
         } catch {
@@ -95,7 +95,7 @@ extension Daemon: ConnectionDelegate {
     }
 
     public func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
-        guard writer.remove(connection.id) else { return }
+        guard table.remove(connection.id) else { return }
         switch reason {
         case .endOfInput, .requested:
             log.debug("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])

@@ -4,10 +4,11 @@ import Glibc
 
 /// The daemon: a libuv loop serving the wire protocol, executing the router's effects.
 ///
-/// Everything happens on the loop thread. Inputs (decoded lines, disconnects, the router's timer)
-/// go to the router as they arrive, and their effects are collected; at the end of the loop turn
-/// the router hears `turnEnded`, and the turn's effects are performed: the records to persist are
-/// committed in one `store.commit` first, and only then are the replies and events written (R16).
+/// Everything happens on the loop thread. Inputs (decoded lines, disconnects, drains) join the
+/// router's turn as they arrive; at the end of the loop turn, when the router's timer fires, or when
+/// the daemon stops, the router ends its turn and hands back what it decided, and `perform` carries
+/// it out: the records committed in one `store.commit` first, and only then the replies and events
+/// written (R16).
 ///
 /// This file starts and stops it and runs its turns; accepting connections and what they report is
 /// `Daemon+Connections.swift`.
@@ -17,9 +18,12 @@ public final class Daemon {
     let log: Log
     let loop: Loop
     private let store: EntryStore
+    /// Where a turn's records are committed: nil when nothing is (a store that keeps nothing, or one
+    /// whose commit failed, after which the daemon is stopping).
+    private var recordsStore: EntryStore?
     /// Exempt from the run-time exclusivity check (SE-0176), which would cost a `swift_beginAccess` and
     /// `swift_endAccess` per input handed to it: the router is touched only on the loop thread, and
-    /// `handle` calls nothing of the daemon's, so no access to it can overlap another.
+    /// the router calls nothing of the daemon's, so no access to it can overlap another.
     @exclusivity(unchecked) private var router: Router
     private let configFile: String
     private let notifier: ReadinessNotifier?
@@ -29,11 +33,14 @@ public final class Daemon {
 
     private(set) var listener: PipeListener?
     private var socketIdentity: FileIdentity?
-    /// Performs every turn's output and holds the open connections. Exempt from the run-time
-    /// exclusivity check for the reason `router` is: the router's turn is handed to it in place
-    /// (`handle(_:at:into:)`), and nothing the router calls on it calls back into the daemon; the
-    /// daemon reads and changes it only between such calls, never while one of its own is running.
-    @exclusivity(unchecked) var writer: TurnWriter
+    /// The open connections, and the ones staged on in this turn. Exempt from the run-time exclusivity
+    /// check for the reason `router` is: the daemon reads and changes it only from the loop thread,
+    /// and a staging calls nothing of the daemon's.
+    @exclusivity(unchecked) var table = ConnectionTable()
+    /// What the router hands back when a turn ends, performed by `perform` and then emptied; the same
+    /// lists go back and forth between the two from turn to turn. Exempt from the run-time
+    /// exclusivity check for the reason `router` is.
+    @exclusivity(unchecked) private var result = TurnResult()
     var nextConnection: UInt64 = 1
     let turn: TurnBoundary
     /// Where the turn boundary's callback finds the daemon, which it is made before.
@@ -47,12 +54,9 @@ public final class Daemon {
     /// The time every input is stamped with: the wall clock, or a manual one that `advance` moves.
     var clock: DaemonClock
 
-    // The two lists every turn's end looks at are exempt from the run-time exclusivity check (a
-    // `swift_beginAccess` each, every turn) for the reason `router` is: each access is a read or a
-    // swap that calls nothing, so none can overlap another.
-    /// Effects of this turn's inputs, performed when the turn ends.
-    @exclusivity(unchecked) private var turnEffects: [Effect] = []
     /// Connections whose peer finished sending this turn: closed once this turn's replies are written.
+    /// Exempt from the run-time exclusivity check (a `swift_beginAccess` every turn) for the reason
+    /// `router` is: each access is a read or a swap that calls nothing.
     @exclusivity(unchecked) var endedThisTurn: [Connection] = []
     private var shuttingDown = false
     private var finished = false
@@ -80,10 +84,10 @@ public final class Daemon {
                                         "problem": warning.problem])
         }
         store = try RouterSetup.openStore(location: options.store, limits: options.router)
-        writer = TurnWriter(store: store.keepsRecords ? store : nil, connections: [:])
+        recordsStore = store.keepsRecords ? store : nil
         let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: clock.now)
         router = setup.router
-        turnEffects = setup.startup
+        result = setup.startup
         notifier = ReadinessNotifier(environment: environment)
         do {
             loop = try Loop()
@@ -158,7 +162,7 @@ public final class Daemon {
         } catch {
             throw .loop(error)
         }
-        if !turnEffects.isEmpty { turn.mark() }
+        if !result.isEmpty { turn.mark() }
     }
 
     /// Says so when `--allow-uid` names users who cannot reach the socket, because its directory is
@@ -191,18 +195,18 @@ public final class Daemon {
         notify("STOPPING=1")
         listener?.close()
         listener = nil
-        for connection in writer.connections.values { connection.stopReading() }
+        for connection in table.connections.values { connection.stopReading() }
         feed(.shutdown)
     }
 
     /// Called at the end of the turn that handled `.shutdown`: every connection closes once its last
     /// replies are written, or when the grace period is over.
     private func drainConnections() {
-        for connection in writer.connections.values { connection.closeAfterFlush(.requested("shutting down")) }
-        guard !writer.connections.isEmpty, graceTimer == nil, let timer = try? LoopTimer(loop: loop) else { return }
+        for connection in table.connections.values { connection.closeAfterFlush(.requested("shutting down")) }
+        guard !table.connections.isEmpty, graceTimer == nil, let timer = try? LoopTimer(loop: loop) else { return }
         graceTimer = timer
         timer.start(afterMilliseconds: options.shutdownGraceMilliseconds) { [unowned self] in
-            for connection in writer.connections.values { connection.close(.requested("shutdown grace period over")) }
+            for connection in table.connections.values { connection.close(.requested("shutdown grace period over")) }
         }
     }
 
@@ -219,7 +223,7 @@ public final class Daemon {
     private func closeEverything() {
         listener?.close()
         listener = nil
-        for connection in writer.connections.values { connection.close(.requested("daemon stopping")) }
+        for connection in table.connections.values { connection.close(.requested("daemon stopping")) }
         turn.close()
         routerTimer.close()
         graceTimer?.close()
@@ -234,51 +238,27 @@ public final class Daemon {
         }
     }
 
-    // MARK: Turns and effects
+    // MARK: Turns
 
-    /// Hands one input to the router now; its effects wait for the end of the turn. The input moves
-    /// into the router's turn, uncopied.
-    private func feed(_ input: consuming Input) {
-        collect(router.handle(input, at: clock.now))
+    /// Ends the router's turn for `end` now (a timer's or the shutdown) and performs it.
+    private func feed(_ end: TurnEnd) {
+        router.endTurn(end, at: clock.now, into: &result)
+        perform()
         turn.mark()
     }
 
-    /// Hands an input that only joins the turn (a line's, a disconnect) to the router, which queues it
-    /// until the turn ends (the daemon recovered the router before serving). Not `handle`, which builds
-    /// a list of effects only to return it empty for every request, nor `handle(_:at:into:)`, which is
-    /// generic and runs unspecialized from this module.
+    /// Hands an input that only joins the turn (a line's, a disconnect, a drain) to the router, which
+    /// queues it until the turn ends. The input moves into the router's turn, uncopied.
     func enqueue(_ input: consuming Input, at instant: Instant) {
         router.enqueue(input, at: instant)
         turn.mark()
     }
 
-    /// Adds effects to the turn's. Most inputs yield none and the turn's end yields them all, so the
-    /// usual case takes the array as it is instead of copying every effect into an empty one, and an
-    /// input that yields none does not touch the turn's array at all (an exclusivity check each).
-    private func collect(_ effects: [Effect]) {
-        guard !effects.isEmpty else { return }
-        if turnEffects.isEmpty {
-            turnEffects = effects
-        } else {
-            turnEffects += effects
-        }
-    }
-
-    /// Ends the router's turn and performs its output. Usually nothing else waits, and the router hands
-    /// the turn straight to the writer; otherwise (the startup's records, a timer's or shutdown's
-    /// turn) the turn's effects join those and all are performed together.
+    /// The end of a loop turn: the router ends its turn, the daemon performs it, then closes the
+    /// connections whose peers finished sending and, when stopping, lets the others drain.
     private func endTurn() {
-        let now = clock.now
-        if turnEffects.isEmpty {
-            router.handle(.turnEnded, at: now, into: &writer)
-            writer.finish()
-        } else {
-            collect(router.handle(.turnEnded, at: now))
-            var effects: [Effect] = []
-            swap(&effects, &turnEffects)
-            perform(&effects)
-        }
-        finishTurn()
+        router.endTurn(.turnEnded, at: clock.now, into: &result)
+        perform()
         if !endedThisTurn.isEmpty {
             var ended: [Connection] = []
             swap(&ended, &endedThisTurn)
@@ -286,7 +266,7 @@ public final class Daemon {
         }
         if shuttingDown {
             drainConnections()
-            if writer.connections.isEmpty && turnEffects.isEmpty { finishShutdown() }
+            if table.connections.isEmpty { finishShutdown() }
         }
     }
 
@@ -302,54 +282,32 @@ public final class Daemon {
         }
     }
 
-    /// Performs effects gathered from several of the router's turns as one: every record committed
-    /// first, in one `store.commit`, then the messages, closes and timer in order.
-    private func perform(_ effects: inout [Effect]) {
-        // Each effect is taken out of the array rather than copied (its strings retained and released
-        // once more): the array is dropped after these loops.
-        var records = effects.takeRecords()
-        if !records.isEmpty { writer.persist(&records) }
-        writer.finish()
-        for index in effects.indices {
-            var effect = Effect.armTimer(Instant(milliseconds: 0))
-            swap(&effect, &effects[index])
-            switch consume effect {
-            case .send(let id, .reply(var reply)):
-                writer.send(id, reply: &reply)
-            case .send(let id, .event(var event)):
-                writer.send(id, event: &event)
-            case .close(let id):
-                writer.close(id)
-                closeConnections(writer.takeCloses())
-            case .armTimer(let at):
-                writer.armTimer(at)
-            case .dedupeKeysEvicted(let count):
-                writer.dedupeKeysEvicted(count)
-            case .persist:
-                break  // none is left: `takeRecords` took them
-            }
-        }
-    }
-
-    /// What a turn's output leaves to do once the router has returned: the closes, the timer, one
-    /// write per connection with staged output, and stopping when the commit failed. A write that
-    /// fails closes its connection, which the writer forgets: each connection is taken off the staged
-    /// list before it is written, so the writer is not in use while that happens.
-    private func finishTurn() {
-        closeConnections(writer.takeCloses())
-        if let at = writer.takeTimer() { armRouterTimer(at) }
-        let evicted = writer.takeEvictedDedupeKeys()
-        if evicted > 0 {
+    /// Performs what the router decided when its turn ended: the records committed and then the
+    /// replies and events staged (`commitAndStage`, R16), then the closes and the timer, and one write
+    /// per connection with staged output; a failed commit stops the daemon.
+    ///
+    /// The result is taken out of `result` while it is performed (a write that fails closes its
+    /// connection, which reports to the daemon), and its emptied lists are put back for the router's
+    /// next turn.
+    private func perform() {
+        var done = TurnResult()
+        swap(&done, &result)
+        let failure = table.commitAndStage(done, store: &recordsStore)
+        closeConnections(done.closes)
+        if let at = done.timer { armRouterTimer(at) }
+        if done.evictedDedupeKeys > 0 {
             log.info("dedupe window full: forgot its oldest keys before their window ended",
-                     ["forgotten": String(evicted), "max_dedupe_keys": String(options.router.maxDedupeKeys)])
+                     ["forgotten": String(done.evictedDedupeKeys), "max_dedupe_keys": String(options.router.maxDedupeKeys)])
         }
-        while let connection = writer.takeStaged() { connection.flush() }
-        if let failure = writer.takeFailure() { storeFailed(failure) }
+        while let connection = table.takeStaged() { connection.flush() }
+        done.clear()
+        swap(&done, &result)
+        if let failure { storeFailed(failure) }
     }
 
     private func closeConnections(_ ids: [ConnectionID]) {
         for id in ids {
-            guard let connection = writer.connections[id] else { continue }
+            guard let connection = table.connections[id] else { continue }
             connection.flush()
             connection.closeAfterFlush(.requested("closed by the router"))
         }

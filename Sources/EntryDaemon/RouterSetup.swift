@@ -41,12 +41,14 @@ enum RouterSetup {
         }
     }
 
-    /// Builds the router from what the store kept and returns the effects of its recovery
-    /// (expired entries to record, the timer to arm), which the daemon performs before it serves.
+    /// Builds the router from what the store kept and ends its first turn, which recovers it: returns
+    /// what that turn decided (expired entries to record, the timer to arm), which the daemon performs
+    /// as it starts serving.
     static func makeRouter(config: Config, limits: RouterLimits, store: EntryStore,
-                           at now: Instant) throws(DaemonError) -> (router: Router, restored: Int, startup: [Effect]) {
+                           at now: Instant) throws(DaemonError) -> (router: Router, restored: Int, startup: TurnResult) {
         var (router, restored) = try loadRouter(config: config, limits: limits, store: store)
-        let startup = router.recover(at: now)
+        var startup = TurnResult()
+        router.endTurn(.turnEnded, at: now, into: &startup)
         // Loading built (and has dropped) a record per stored entry: tens of MiB with a full inbox, whose
         // pages glibc would otherwise keep for the life of the process.
         entryd_release_free_heap()

@@ -12,3 +12,20 @@ extension Array {
         }
     }
 }
+
+extension Array {
+    /// Moves `other`'s elements to the end of this array and leaves `other` empty. When this array is
+    /// empty the two are swapped, so that each keeps the other's room: a caller that passes its
+    /// emptied list from turn to turn gets the elements with no copy, and `other` gets room for its
+    /// next ones.
+    @inline(__always)
+    @inlinable public mutating func takeOrAppend(_ other: inout [Element]) {
+        guard !other.isEmpty else { return }
+        if isEmpty {
+            swap(&self, &other)
+        } else {
+            append(contentsOf: other)
+            other.removeAll(keepingCapacity: true)
+        }
+    }
+}

@@ -9,7 +9,7 @@ public enum Input: Sendable, Hashable {
     /// which it reported one with `.turnEnded`, whether or not lines were read.
     case disconnected(ConnectionID)
     /// Every line read in this loop turn has been handed in: decide presents, then reply (R5).
-    /// Returns all of the turn's effects; an extra `.turnEnded` with nothing in the turn is harmless.
+    /// Yields all of the turn's effects; an extra `.turnEnded` with nothing in the turn is harmless.
     case turnEnded
     /// Everything the daemon was asked to send to the connection has been written: it left the
     /// daemon. The shows in flight to its scenes are finished and the next ones go out (SPEC §2.1).
@@ -22,7 +22,18 @@ public enum Input: Sendable, Hashable {
     case shutdown
 }
 
-/// What the router asks the daemon to do. The daemon performs them in order, except that
+/// Why a turn ends, as `Router.endTurn(_:at:into:)` is told: the cases of `Input` that end a turn.
+public enum TurnEnd: Sendable, Hashable {
+    /// Every line read in this loop turn has been handed in (`Input.turnEnded`).
+    case turnEnded
+    /// The clock reached a timer the router asked for (`Input.timer`).
+    case timer
+    /// The daemon stops (`Input.shutdown`).
+    case shutdown
+}
+
+/// What the router asks the daemon to do, as `Router.handle(_:at:)` returns it (a `TurnResult`'s
+/// contents, one by one). The daemon performs them in order, except that
 /// `persist` records of one turn are committed together before any `send` of that turn is written.
 public enum Effect: Sendable, Hashable {
     case send(ConnectionID, Message)

@@ -1,14 +1,15 @@
 import EntryKit
 
-/// The engine: inputs in, effects out. No I/O, no clock, deterministic.
+/// The engine: inputs in, decisions out. No I/O, no clock, deterministic.
 ///
-/// The daemon hands every decoded line, disconnect, drained connection, turn boundary and timer to
-/// `handle(_:at:)` and performs the effects it returns. Requests, invalid lines, disconnects and
-/// drains only join the current
-/// turn; `.turnEnded` (and `.timer` and `.shutdown`, which end the turn they arrive in) handles them
-/// in order, decides presents and shows, and returns the turn's effects: first every `persist` (none
-/// for a router made with `persisting: false`), then the `send`s (replies in request order, then
-/// events), then the `close`s and an `armTimer`.
+/// The daemon hands every decoded line, disconnect and drained connection to `enqueue(_:at:)`, where it
+/// joins the current turn, and ends the turn with `endTurn(_:at:into:)` at the end of a loop turn, when
+/// a timer it was asked for fires, or when it stops. The turn's inputs are then handled in order,
+/// presents and shows decided, and everything decided is handed back at once in a `TurnResult`:
+/// the records to persist (none for a router made with `persisting: false`), the replies in request
+/// order, the events, the closes and a timer. The router calls nothing while it works; the daemon
+/// performs the result once `endTurn` has returned. `handle(_:at:)` is the same path for a caller that
+/// wants `Effect` values, one input at a time (tests, tools).
 public struct Router: Sendable {
     public let config: Config
     public let limits: RouterLimits
@@ -42,7 +43,7 @@ public struct Router: Sendable {
     var shuttingDown = false
     var armed: Instant?
     var turn = Turn(now: Instant(milliseconds: 0), firstSeq: 1)
-    /// The turn's inputs so far. The array keeps its capacity from turn to turn (`endTurn`), so a busy
+    /// The turn's inputs so far. The array keeps its capacity from turn to turn (`runQueued`), so a busy
     /// turn's appends neither allocate nor move the inputs queued before them.
     private var inputs: [QueuedInput] = []
     private var unrecovered: [EntryRecord]?
@@ -70,44 +71,42 @@ public struct Router: Sendable {
         self.unrecovered = entries
     }
 
-    /// Hands in one input. Returns nothing for an input that only joins the turn, except on the first
-    /// call, which carries the recovery's records when `recover(at:)` was not called. The input is
-    /// consumed: it moves into the turn's queue, where a borrowed one would be copied (every string and
-    /// payload of a request retained, and released again when the caller drops its own).
-    public mutating func handle(_ input: consuming Input, at now: Instant) -> [Effect] {
-        var list = EffectList()
-        handle(input, at: now, into: &list)
-        return list.effects
-    }
-
-    /// Hands in one input, as `handle(_:at:)` does, and hands what it returns to `output` instead,
-    /// in the same order: no effect is built, stored in an array and taken apart again, and each
-    /// reply and event goes to the receiver as it is made.
-    public mutating func handle<Output: TurnOutput & ~Copyable>(_ input: consuming Input, at now: Instant,
-                                                                into output: inout Output) {
-        recover(at: now, into: &output)
-        switch input {
-        case .turnEnded, .timer:
-            break
-        case .shutdown:
-            inputs.append(QueuedInput(input: input, at: now))
-        case .request, .invalid, .disconnected, .drained:
-            inputs.append(QueuedInput(input: input, at: now))
-            return
-        }
-        endTurn(at: now)
-        emit(into: &output)
-    }
-
-    /// Queues an input that joins the turn (a request, an invalid line, a disconnect, a drain), as `handle`
-    /// does, for a caller that has called `recover(at:)`: nothing comes out of it until the turn ends.
-    /// `handle(_:at:into:)` is generic over its output, and called from another module (the daemon's)
-    /// it runs unspecialized, through its output's witness tables, with the check for a recovery still
-    /// to hand over, for every request; this does only the queueing.
+    /// Hands in an input that joins the turn (a request, an invalid line, a disconnect, a drain): it is
+    /// queued, and nothing comes of it until the turn ends. The input is consumed: it moves into the
+    /// turn's queue, where a borrowed one would be copied (every string and payload of a request
+    /// retained, and released again when the caller drops its own).
     public mutating func enqueue(_ input: consuming Input, at now: Instant) {
-        precondition(unrecovered == nil, "enqueue is for a router that was recovered (recover(at:))")
-        assert(Self.joinsTurn(input), "an input that ends a turn goes to handle")
+        assert(Self.joinsTurn(input), "an input that ends a turn goes to endTurn")
         inputs.append(QueuedInput(input: input, at: now))
+    }
+
+    /// Ends the turn: handles its inputs in order, decides presents and shows, and hands back what
+    /// it decided in `result`, which the caller emptied (`TurnResult.clear`) and keeps from turn to
+    /// turn. The first call takes back the restored entries first (`recover(at:)`), and their records
+    /// and timer come before the turn's.
+    public mutating func endTurn(_ end: TurnEnd, at now: Instant, into result: inout TurnResult) {
+        recover(at: now, into: &result)
+        if case .shutdown = end { inputs.append(QueuedInput(input: .shutdown, at: now)) }
+        runQueued(at: now)
+        emit(into: &result)
+    }
+
+    /// Hands in one input, as `enqueue` or `endTurn` would take it, and returns what that hands back as
+    /// effects: nothing for an input that only joins the turn, except on the first call, which carries
+    /// the recovery's effects when `recover(at:)` was not called.
+    public mutating func handle(_ input: consuming Input, at now: Instant) -> [Effect] {
+        var result = TurnResult()
+        recover(at: now, into: &result)
+        var effects = result.effects
+        result.clear()
+        switch input {
+        case .turnEnded: endTurn(.turnEnded, at: now, into: &result)
+        case .timer: endTurn(.timer, at: now, into: &result)
+        case .shutdown: endTurn(.shutdown, at: now, into: &result)
+        case .request, .invalid, .disconnected, .drained: enqueue(input, at: now)
+        }
+        effects += result.effects
+        return effects
     }
 
     private static func joinsTurn(_ input: borrowing Input) -> Bool {
@@ -120,26 +119,26 @@ public struct Router: Sendable {
     /// Takes back the restored entries (R16): those past their expiry end `expired`, the others wait
     /// unassigned, as no scene exists after a restart; a present that was never acknowledged is
     /// handed over again (R15). Returns the records to persist and the first timer. The first
-    /// `handle` calls it when the daemon did not; later calls return nothing.
+    /// `endTurn` or `handle` does it when the caller did not; later calls return nothing.
     public mutating func recover(at now: Instant) -> [Effect] {
-        var list = EffectList()
-        recover(at: now, into: &list)
-        return list.effects
+        var result = TurnResult()
+        recover(at: now, into: &result)
+        return result.effects
     }
 
-    private mutating func recover<Output: TurnOutput & ~Copyable>(at now: Instant, into output: inout Output) {
+    private mutating func recover(at now: Instant, into result: inout TurnResult) {
         guard let records = unrecovered else { return }
         unrecovered = nil
         turn.reset(now: now, firstSeq: nextSeq)
         restore(records)
         dedupe.prune(at: now)
-        emit(into: &output)
+        emit(into: &result)
     }
 
     /// Handles the turn's inputs and decides. A turn that carries `expiration: 0` entries runs on a
     /// copy first: when one of them could not be presented or shown, the turn runs again from the
     /// start without it, so a refused entry leaves no trace (no record, no replacement, no event).
-    private mutating func endTurn(at now: Instant) {
+    private mutating func runQueued(at now: Instant) {
         var batch: [QueuedInput] = []
         swap(&batch, &inputs)
         if batch.contains(where: { Self.hasZeroExpiration($0.input) }) {
@@ -155,7 +154,7 @@ public struct Router: Sendable {
 
     /// Runs a turn that carries `expiration: 0` entries until none of them is refused, each run from
     /// the router as it was before the turn, without the inputs refused so far. Kept apart from
-    /// `endTurn`, so that the usual turn neither copies the router nor keeps its inputs for a second run.
+    /// `runQueued`, so that the usual turn neither copies the router nor keeps its inputs for a second run.
     private mutating func runRefusing(_ batch: inout [QueuedInput], endingAt now: Instant) {
         let start = self
         let kept = batch

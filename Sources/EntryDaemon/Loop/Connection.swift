@@ -218,8 +218,8 @@ public final class Connection: UVHandleOwner {
     /// is still over the cap, nothing more is staged and `flush` closes the connection. Its memory
     /// stays within the cap and one message.
     ///
-    /// The close waits for `flush`: staging happens while the daemon's turn writer is in use, and a
-    /// close reports to the daemon, which then changes the writer.
+    /// The close waits for `flush`: staging happens while the daemon performs a turn, and a close
+    /// reports to the daemon, which then changes its table of connections.
     ///
     /// A scene's connection is left to the router, which hands entries over to it as the connection
     /// takes them (`ConnectionDelegate.connectionDrained`); its output is capped when it is flushed.

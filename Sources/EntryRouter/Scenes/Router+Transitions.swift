@@ -128,70 +128,54 @@ extension Router {
         return nextSeq
     }
 
-    /// Hands the turn's output to `output` in the order the daemon needs it, and a timer for the
-    /// nearest expiry when it moved, or when the armed one is already due (a timer that fired early
-    /// must not be lost). Then starts the next turn.
-    mutating func emit<Output: TurnOutput & ~Copyable>(into output: inout Output) {
-        // The array itself is handed over: a receiver that keeps the records swaps its own in, and
-        // nothing is copied, moved one by one or reversed. Handing them one at a time would move each
-        // out of the array, which would have to be reversed first to pop them in order.
+    /// Hands the turn back in `result`, and a timer for the nearest expiry when it moved, or when the
+    /// armed one is already due (a timer that fired early must not be lost). Then starts the next turn.
+    ///
+    /// The turn's lists are swapped with the result's, which the caller emptied and which this turn's
+    /// successor fills: nothing is copied or moved one by one, except the replies, each resolved into
+    /// what it finally says. A result that holds a turn already has this one appended.
+    mutating func emit(into result: inout TurnResult) {
         if persisting, issued != issuedRecorded {
             turn.persists.append(.issued(issued))
             issuedRecorded = issued
         }
-        if !turn.persists.isEmpty {
-            output.persist(&turn.persists)
-            turn.persists.removeAll(keepingCapacity: true)
-        }
-        // Each reply, outcome and event is read where the turn keeps it or taken out of it, not
-        // copied: the turn is emptied next.
+        result.records.takeOrAppend(&turn.persists)
+        let base = result.entries.count
         for index in turn.replies.indices {
             let connection = turn.replies[index].connection
             guard !turn.isGone(connection) else { continue }
-            // A push or open reply is encoded from the outcome where the turn keeps it, which is
-            // destroyed once, with the turn. It is passed in place: lent as a value, the generic call
-            // (not specialized for the daemon's writer, in another module) would be handed a copy of
-            // it, a retain and a release of its id, route and params. Its pending reply is only read,
-            // and left for `reset` to destroy: taking it out would move it and store an empty one in
-            // its place, for `reset` to destroy again.
-            if case .entry(_, let seq) = turn.replies[index].body, let slot = turn.outcomeSlot(seq: seq) {
-                output.send(connection, req: turn.replies[index].req, entry: &turn.outcomes[slot].reply)
-                continue
-            }
             let (_, req, body) = turn.takeReply(at: index)
-            // Filled in place: a reply built whole would be copied into this variable and the original
-            // destroyed; one that holds nothing yet costs nothing.
-            var reply = Reply(req: nil, body: .success(.ok))
-            reply.req = req
-            reply.body = resolve(consume body)
-            output.send(connection, reply: &reply)
+            result.replies.append(TurnReply(connection: connection, req: req, body: resolve(consume body, base: base)))
         }
-        for index in turn.events.indices {
-            let (connection, taken) = turn.takeEvent(at: index)
-            guard !turn.isGone(connection) else { continue }
-            var event = taken
-            output.send(connection, event: &event)
+        result.entries.takeOrAppend(&turn.outcomes)
+        if !turn.gone.isEmpty {
+            let gone = turn.gone
+            turn.events.removeAll { gone.contains($0.0) }
         }
-        for connection in turn.closes { output.close(connection) }
+        result.events.takeOrAppend(&turn.events)
+        result.closes.takeOrAppend(&turn.closes)
         if let deadline = nextDeadline(), deadline != armed || deadline <= turn.now {
             armed = deadline
-            output.armTimer(deadline)
+            result.timer = deadline
         }
-        let evicted = dedupe.takeEvicted()
-        if evicted > 0 { output.dedupeKeysEvicted(evicted) }
+        result.evictedDedupeKeys += dedupe.takeEvicted()
         turn.reset(now: turn.now, firstSeq: nextSeq)
     }
 
+    /// What a reply finally says: a push's or open's entry by where the result will hold it (its
+    /// outcomes are appended after `base` others). Takes the body, so that a final result moves into
+    /// the reply rather than being copied from it (a retain of what it holds, and a release when the
+    /// body is dropped).
     @inline(__always)
-    /// Takes the body, so that a final result moves into the reply rather than being copied from it
-    /// (a retain of what it holds, and a release when the body is dropped).
-    private mutating func resolve(_ body: consuming Turn.Body) -> Result<ReplyBody, WireError> {
+    private mutating func resolve(_ body: consuming Turn.Body, base: Int) -> TurnReply.Body {
         switch consume body {
-        case .final(let result): return result
-        case .entry(let id, _):
-            // `emit` sends the reply of an entry whose outcome the turn holds from where it lies.
-            return .failure(WireError(.badRequest, "entry \(id) was lost in this turn"))
-        case .status(let limit): return .success(.status(status(limit: limit)))
+        case .final(let result): return .result(result)
+        case .entry(let id, let seq):
+            guard let slot = turn.outcomeSlot(seq: seq) else {
+                return .result(.failure(WireError(.badRequest, "entry \(id) was lost in this turn")))
+            }
+            return .entry(slot: base + slot)
+        case .status(let limit): return .result(.success(.status(status(limit: limit))))
         }
     }
 

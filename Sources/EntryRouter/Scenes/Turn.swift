@@ -5,7 +5,8 @@ import EntryKit
 /// overtake the commit of the records it acknowledges (R16).
 ///
 /// The router keeps one turn for its whole life and `reset`s it when a turn has been emitted: its
-/// arrays keep their room, so a turn allocates nothing and frees nothing of its own. A turn made new
+/// arrays keep their room, or are swapped with the emptied ones of the caller's `TurnResult`, so a
+/// turn allocates nothing and frees nothing of its own. A turn made new
 /// each time would allocate its persists, replies and outcomes and free them again, a fixed cost that
 /// a turn of one request would pay in full.
 struct Turn: Sendable {
@@ -13,7 +14,7 @@ struct Turn: Sendable {
     var now: Instant
     /// Index of the input being handled, in the turn's input order.
     var input = 0
-    /// The turn's records, handed to the turn's output first, in order, when the turn ends.
+    /// The turn's records, handed back first, in order, when the turn ends.
     var persists: [Record] = []
     var replies: [PendingReply] = []
     var events: [(ConnectionID, Event)] = []
@@ -25,7 +26,7 @@ struct Turn: Sendable {
     private(set) var firstSeq: UInt64
     /// Every entry that arrived this turn, as it stands now (by `seq - firstSeq`): what `push` and
     /// `open` replies report.
-    var outcomes: [Outcome] = []
+    var outcomes: [EntryOutcome] = []
     /// Entries sent with `expiration: 0`, by the input that carried them.
     var mustShow: [(input: Int, seq: UInt64)] = []
 
@@ -61,28 +62,6 @@ struct Turn: Sendable {
         input = 0
     }
 
-    /// The outcome of an entry that arrived this turn. Not an optional: the turn's end lends the reply
-    /// to the output as a stored field (`outcomes[slot].reply`), which reads it in place, where
-    /// unwrapping an optional copied it (a retain of its id, route and params, and a release each).
-    struct Outcome: Sendable {
-        var reply: EntryReply
-        /// False for a seq that no recorded entry took, before the last one that did.
-        var arrived: Bool
-
-        /// A seq no entry took: nothing is allocated for it.
-        static var gap: Outcome {
-            Outcome(reply: EntryReply(id: "", route: "", params: RouteParams(), state: .pending), arrived: false)
-        }
-
-        /// The params are nearly always the ones the outcome holds already (an entry's params change
-        /// only when a modal is updated in its slot): then they are left as they are, where assigning
-        /// them would retain the new value and release the old one, the same array.
-        mutating func set(state: EntryState, params: RouteParams) {
-            reply.state = state
-            if !reply.params.isStored(as: params) { reply.params = params }
-        }
-    }
-
     /// A reply whose body may be decided only at the end of the turn.
     struct PendingReply: Sendable {
         var connection: ConnectionID
@@ -115,18 +94,11 @@ struct Turn: Sendable {
 
     /// Takes the reply at `index` out of the turn, leaving one that holds nothing: a copy retained
     /// what the reply holds once more, and dropping the turn released it again.
-    /// Returned as its parts, so that `req` moves on into the `Reply` with no copy.
+    /// Returned as its parts, so that `req` moves on into the `TurnReply` with no copy.
     mutating func takeReply(at index: Int) -> (connection: ConnectionID, req: JSONValue?, body: Body) {
         var reply = PendingReply(connection: ConnectionID(0), req: nil, body: .status(limit: 0))
         swap(&reply, &replies[index])
         return (reply.connection, reply.req, reply.body)
-    }
-
-    /// Takes the event at `index` out of the turn, leaving one that holds nothing: see `takeReply`.
-    mutating func takeEvent(at index: Int) -> (ConnectionID, Event) {
-        var event = (ConnectionID(0), Event.dismiss(scene: "", modal: ""))
-        swap(&event, &events[index])
-        return event
     }
 
     /// Whether nothing more is sent to `connection` (it disconnected during the turn). Most turns have
@@ -143,10 +115,10 @@ struct Turn: Sendable {
         guard seq >= firstSeq else { return }
         let index = Int(seq - firstSeq)
         if index < outcomes.count {
-            outcomes[index] = Outcome(reply: reply, arrived: true)
+            outcomes[index] = EntryOutcome(reply: reply, arrived: true)
         } else {
             while outcomes.count < index { outcomes.append(.gap) }
-            outcomes.append(Outcome(reply: reply, arrived: true))
+            outcomes.append(EntryOutcome(reply: reply, arrived: true))
         }
     }
 
