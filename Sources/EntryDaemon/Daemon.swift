@@ -292,7 +292,7 @@ public final class Daemon {
     private func perform() {
         var done = TurnResult()
         swap(&done, &result)
-        let failure = table.commitAndStage(done, store: &recordsStore)
+        let failure = table.commitAndStage(&done, store: &recordsStore)
         closeConnections(done.closes)
         if let at = done.timer { armRouterTimer(at) }
         if done.evictedDedupeKeys > 0 {

@@ -57,7 +57,8 @@ import Testing
             let store = NotingStore()
             store.watched = [first, second]
             var target: EntryStore? = store
-            let failure = table.commitAndStage(Self.turn(), store: &target)
+            var turn = Self.turn()
+            let failure = table.commitAndStage(&turn, store: &target)
             #expect(failure == nil)
             #expect(store.commits == [[Self.seen("a"), Self.seen("b")]], "one commit per turn")
             #expect(store.stagedAtCommit == [false], "nothing staged before the commit")
@@ -74,10 +75,11 @@ import Testing
             var target: EntryStore? = store
             var result = Self.turn()
             result.records = []
-            _ = table.commitAndStage(result, store: &target)
+            _ = table.commitAndStage(&result, store: &target)
             #expect(store.commits.isEmpty, "a turn with no records commits nothing")
             var none: EntryStore?
-            #expect(table.commitAndStage(Self.turn(), store: &none) == nil)
+            var turn = Self.turn()
+            #expect(table.commitAndStage(&turn, store: &none) == nil)
             #expect(second.hasStagedOutput, "the replies are staged all the same")
         }
     }
@@ -91,7 +93,7 @@ import Testing
             var result = Self.turn()
             result.replies.append(TurnReply(connection: ConnectionID(2), req: .number(3),
                                             body: .result(.failure(WireError(.badRequest, "no")))))
-            let failure = table.commitAndStage(result, store: &target)
+            let failure = table.commitAndStage(&result, store: &target)
             #expect(failure?.message == "disk full")
             #expect(target == nil)
             let notRecorded = WireError(.shuttingDown,
@@ -101,7 +103,8 @@ import Testing
             #expect(second.stagedBytes == Self.encoded(.reply(Reply(req: .number(2), body: .failure(notRecorded))))
                 + Self.encoded(.reply(Reply(req: .number(3), body: .failure(WireError(.badRequest, "no"))))),
                     "the push's reply becomes an error, an error stays as it was")
-            #expect(table.commitAndStage(Self.turn(), store: &target) == nil)
+            var turn = Self.turn()
+            #expect(table.commitAndStage(&turn, store: &target) == nil)
             #expect(store.commits.count == 1)
         }
     }

@@ -9,7 +9,11 @@ extension ConnectionTable {
     /// A failed commit breaks the promise of R16 for everything of the turn: its ok replies become
     /// errors (so the senders retry) and its events are dropped. The replies of later turns are sent
     /// as they are (the daemon is stopping, and refuses new requests).
-    mutating func commitAndStage(_ result: TurnResult, store: inout EntryStore?) -> StoreError? {
+    ///
+    /// The result is lent `inout` only so that a push's reply is encoded from its entry where the
+    /// result holds it (`stage(req:entry:)`): read from the array as a value, the entry would be
+    /// copied first, a retain of its id, route and params and a release each. Nothing is changed.
+    mutating func commitAndStage(_ result: inout TurnResult, store: inout EntryStore?) -> StoreError? {
         let failure = Self.commit(result.records, to: &store)
         for index in result.replies.indices {
             stage(on: result.replies[index].connection) { connection in
@@ -19,7 +23,7 @@ extension ConnectionTable {
                 case .result(let body):
                     connection.stage(Reply(req: result.replies[index].req, body: body))
                 case .entry(let slot):
-                    connection.stage(req: result.replies[index].req, entry: result.entries[slot].reply)
+                    Self.stage(on: connection, req: result.replies[index].req, entry: &result.entries[slot].reply)
                 }
             }
         }
@@ -28,6 +32,10 @@ extension ConnectionTable {
             stage(on: result.events[index].0) { $0.stage(result.events[index].1) }
         }
         return nil
+    }
+
+    private static func stage(on connection: Connection, req: JSONValue?, entry: inout EntryReply) {
+        connection.stage(req: req, entry: entry)
     }
 
     private static func commit(_ records: [Record], to store: inout EntryStore?) -> StoreError? {
