@@ -170,7 +170,7 @@ public final class Daemon {
     /// would get "permission denied" before it could.
     private func warnIfAllowedUsersCannotEnter() {
         guard !options.allowedUIDs.isEmpty else { return }
-        let directory = socketPath.lastIndex(of: "/").map { $0 == socketPath.startIndex ? "/" : String(socketPath[..<$0]) } ?? "."
+        let directory = parentDirectory(of: socketPath)
         var info = stat()
         guard stat(directory, &info) == 0, info.st_mode & 0o001 == 0 else { return }
         log.warn("the socket's directory is closed to the uids of --allow-uid; serve with a --socket in a directory they can enter",

@@ -53,7 +53,7 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// permission denied: its directory is missing or closed to this user, or the socket itself is.
     /// Nil when neither explains it (a missing socket in a directory that exists: no daemon).
     static func accessProblem(of path: String) -> ClientError? {
-        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let directory = parentDirectory(of: path)
         var info = stat()
         guard stat(directory, &info) == 0 else {
             return errno == ENOENT ? .missingDirectory(path: path, directory: directory) : nil

@@ -34,7 +34,7 @@ extension StoreError {
     /// system") it retries read-only, and reports that attempt's "no such file or directory".
     static func directoryProblem(of path: String) -> StoreError? {
         guard path != ":memory:" else { return nil }
-        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let directory = parentDirectory(of: path)
         var request = uv_fs_t()
         // W_OK | X_OK from <unistd.h>: create a file in the directory.
         let rc = uv_fs_access(nil, &request, directory, 2 | 1, nil)
