@@ -120,7 +120,7 @@ extension Router {
                 + "(\(config.gates.joined(separator: ", "))); add it to \"gates\" or fix the scene's gate name"))
         }
         scenes[name]?.gates.set(gate, open: open)
-        for watcher in watchers.sorted() { turn.send(watcher, .gate(scene: name, gate: gate, open: open)) }
+        tellWatchers(.gate(scene: name, gate: gate, open: open))
         if open {
             handOver(to: name)
         } else if let gates = scenes[name]?.gates {

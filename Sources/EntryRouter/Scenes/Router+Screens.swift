@@ -30,9 +30,7 @@ extension Router {
         }
         let reason = finished == nil ? "unknown screen" : "no parent"
         turn.send(connection, .pop(scene: name, screen: screen, reason: reason))
-        for watcher in watchers.sorted() {
-            turn.send(watcher, .orphanFinish(scene: name, screen: screen, reason: reason))
-        }
+        tellWatchers(.orphanFinish(scene: name, screen: screen, reason: reason))
         return .success(.ok)
     }
 

@@ -34,9 +34,7 @@ extension Router {
             expiry.add(ExpiryQueue.Item(expires: expires, seq: entry.seq))
         }
         guard !watchers.isEmpty else { return }
-        for watcher in watchers.sorted() {
-            turn.send(watcher, .entry(id: entry.id, state: entry.state, route: entry.route, scene: entry.scene))
-        }
+        tellWatchers(.entry(id: entry.id, state: entry.state, route: entry.route, scene: entry.scene))
     }
 
     /// Records that `entry` left the router's hands in `state` (replaced, say) and drops it. Its record
@@ -51,11 +49,7 @@ extension Router {
         counts[state] += 1
         entry.state = state
         if entry.seq >= turn.firstSeq { turn.update(seq: entry.seq, state: state, params: entry.params) }
-        if !watchers.isEmpty {
-            for watcher in watchers.sorted() {
-                turn.send(watcher, .entry(id: entry.id, state: state, route: entry.route, scene: entry.scene))
-            }
-        }
+        if !watchers.isEmpty { tellWatchers(.entry(id: entry.id, state: state, route: entry.route, scene: entry.scene)) }
         if persisting { turn.persists.append(.entry(entry.takeRecord())) }
     }
 
@@ -64,7 +58,12 @@ extension Router {
 
     /// Tells every watcher what happened to a scene (R14).
     mutating func announce(_ scene: String, _ what: SceneChange) {
-        for watcher in watchers.sorted() { turn.send(watcher, .scene(scene: scene, what: what)) }
+        tellWatchers(.scene(scene: scene, what: what))
+    }
+
+    /// Sends `event` to every watcher, in the order they are numbered (R14).
+    mutating func tellWatchers(_ event: Event) {
+        for watcher in watchers.sorted() { turn.send(watcher, event) }
     }
 
     /// Entries that wait (pending or queued): what `maxPending` bounds.
