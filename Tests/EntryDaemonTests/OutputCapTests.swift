@@ -7,6 +7,32 @@ import Testing
 /// The output cap holds as messages are staged: a turn that answers many lines at once never holds
 /// more than the cap and one message for a connection, and reading pauses while output waits.
 struct OutputCapTests {
+    /// A loop with one accepted connection under a 16 KiB output cap, whose peer sent one line and
+    /// reads nothing.
+    struct Fixture {
+        static let cap = 16384
+        let directory = TemporaryDirectory()
+        let loop: Loop
+        let echo: LoopTests.Echo
+        let client: Client
+        let connection: Connection
+
+        init() throws {
+            loop = try Loop()
+            echo = try LoopTests.Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxOutput: Self.cap))
+            client = try Client(path: directory.file("s"))
+            try client.send("hello")
+            LoopTests.run(loop) { [echo] in echo.lines.count == 1 }
+            connection = echo.connections[0]
+        }
+
+        func close() throws {
+            echo.closeAll()
+            try loop.close()
+            withExtendedLifetime(client) {}
+        }
+    }
+
     static func reply(_ bytes: Int) -> Reply {
         Reply(req: nil, body: .failure(WireError(.badRequest, String(repeating: "x", count: bytes))))
     }
@@ -15,14 +41,8 @@ struct OutputCapTests {
     /// reads nothing, holds up more than the cap, nothing more is staged and the flush closes the
     /// connection, naming no more than the cap and one message.
     @Test func stagingPastTheCapDropsTheOutputAndTheFlushCloses() throws {
-        let directory = TemporaryDirectory()
-        let loop = try Loop()
-        let cap = 16384
-        let echo = try LoopTests.Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxOutput: cap))
-        let client = try Client(path: directory.file("s"))
-        try client.send("hello")
-        LoopTests.run(loop) { echo.lines.count == 1 }
-        let connection = echo.connections[0]
+        let fixture = try Fixture()
+        let (cap, echo, connection) = (Fixture.cap, fixture.echo, fixture.connection)
         var largest = 0
         for _ in 0..<4000 {
             connection.stage(Self.reply(1000))
@@ -36,28 +56,18 @@ struct OutputCapTests {
             return
         }
         #expect(held > cap && held <= cap + 1100)
-        echo.closeAll()
-        try loop.close()
-        withExtendedLifetime(client) {}
+        try fixture.close()
     }
 
     /// A scene's connection is not closed while staging: the router paces what it hands over.
     @Test func aScenesStagedOutputIsLeftToTheRouter() throws {
-        let directory = TemporaryDirectory()
-        let loop = try Loop()
-        let cap = 16384
-        let echo = try LoopTests.Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxOutput: cap))
-        let client = try Client(path: directory.file("s"))
-        try client.send("hello")
-        LoopTests.run(loop) { echo.lines.count == 1 }
-        let connection = echo.connections[0]
+        let fixture = try Fixture()
+        let (cap, echo, connection) = (Fixture.cap, fixture.echo, fixture.connection)
         connection.role = .scene
         for _ in 0..<40 { connection.stage(Self.reply(1000)) }
         #expect(connection.stagedBytes > cap)
         #expect(echo.closed.isEmpty)
-        echo.closeAll()
-        try loop.close()
-        withExtendedLifetime(client) {}
+        try fixture.close()
     }
 }
 
