@@ -3,46 +3,6 @@ import EntryRouter
 import Glibc
 import EntryKit
 
-/// What a connection reports to whoever serves it; all calls happen on the loop thread.
-public protocol ConnectionDelegate: AnyObject {
-    /// A complete line, lent where it lies in the connection's buffer: the bytes are valid only during
-    /// the call. Lines arrive in order, and none arrive while the connection is paused for
-    /// backpressure. `instant` is when the bytes were taken in: read once per batch of lines (one read
-    /// from the socket), not once per line.
-    func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant)
-    /// A line over the frame limit; no line follows it.
-    func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant)
-    /// The peer finished sending and every line it sent was delivered (the last one ended by the end
-    /// of the stream if it had no newline). It may still read what is written to it.
-    func connectionReachedEnd(_ connection: Connection)
-    /// Everything written to a scene's connection so far has left the daemon: the last write was
-    /// taken by the socket at once, or its queued write completed. The router sends a scene its
-    /// shows a batch at a time, and finishes each batch only once it hears this (SPEC §2.1).
-    func connectionDrained(_ connection: Connection)
-    /// The connection started closing; called once, whatever the reason. Nothing is delivered after.
-    func connectionClosed(_ connection: Connection, reason: Connection.CloseReason)
-}
-
-/// The per-connection limits of SPEC §3.
-public struct ConnectionLimits: Sendable, Hashable {
-    public var maxFrame: Int
-    /// Output held for the connection (staged this turn and not yet written) beyond which it is
-    /// closed: a reader that cannot keep up. A scene's is checked when flushed (see `stage`).
-    public var maxOutput: Int
-    /// Unsent output beyond which reading pauses until everything is written.
-    public var pauseAbove: Int
-    /// How long a partial line may wait for its newline, in milliseconds (slow-loris).
-    public var stallTimeoutMilliseconds: UInt64
-
-    public init(maxFrame: Int = 65536, maxOutput: Int = 1 << 20, pauseAbove: Int = 256 * 1024,
-                stallTimeoutMilliseconds: UInt64 = 10_000) {
-        self.maxFrame = maxFrame
-        self.maxOutput = maxOutput
-        self.pauseAbove = min(pauseAbove, maxOutput)
-        self.stallTimeoutMilliseconds = stallTimeoutMilliseconds
-    }
-}
-
 /// One stream connection on a Unix socket: NDJSON framing in, ordered writes out, backpressure,
 /// an output cap and a stall timer for partial lines.
 public final class Connection: UVHandleOwner {
