@@ -25,7 +25,6 @@ public final class Daemon {
     /// `swift_endAccess` per input handed to it: the router is touched only on the loop thread, and
     /// the router calls nothing of the daemon's, so no access to it can overlap another.
     @exclusivity(unchecked) private var router: Router
-    private let configFile: String
     private let notifier: ReadinessNotifier?
     let ownUID = getuid()
     /// `--max-clients`, lowered at start to what the open-file limit allows.
@@ -77,8 +76,7 @@ public final class Daemon {
         }
         log = Log(level: options.logLevel, format: options.logFormat)
         try Daemon.claimSocketPath(socketPath, log: log)
-        let (config, file) = try RouterSetup.loadConfig(path: options.config)
-        configFile = file
+        let config = try RouterSetup.loadConfig(path: options.config)
         for warning in config.warnings {
             log.warn("config warning", ["file": warning.file, "route": warning.route ?? "", "field": warning.field,
                                         "problem": warning.problem])
@@ -113,7 +111,7 @@ public final class Daemon {
             try? loop.close()
             throw error
         }
-        log.info("serving", ["socket": socketPath, "config": configFile, "store": store.location,
+        log.info("serving", ["socket": socketPath, "config": router.config.file ?? "", "store": store.location,
                              "pid": String(getpid())])
         notify("READY=1")
         loop.run()

@@ -5,8 +5,9 @@ import Glibc
 /// The daemon's start-up wiring of config, store and router, kept in one place because each of
 /// them has its own loading and recovery steps.
 enum RouterSetup {
-    /// Reads and validates the route config: `--config FILE`, or the embedded sample.
-    static func loadConfig(path: String?) throws(DaemonError) -> (config: Config, file: String) {
+    /// Reads and validates the route config: `--config FILE`, or the embedded sample. The config
+    /// keeps the name it was read under (`Config.file`), for `status` and the log.
+    static func loadConfig(path: String?) throws(DaemonError) -> Config {
         let file = path ?? EmbeddedConfig.file
         let bytes: [UInt8]
         if let path {
@@ -18,7 +19,7 @@ enum RouterSetup {
             bytes = Array(EmbeddedConfig.json.utf8)
         }
         do {
-            return (try Config.load(json: bytes, file: file, readFile: ConfigFileReader.read), file)
+            return try Config.load(json: bytes, file: file, readFile: ConfigFileReader.read)
         } catch {
             let count = error.errors.count
             throw .config(file: file, message: "\(count) \(count == 1 ? "problem" : "problems"):\n\(error)")

@@ -41,7 +41,7 @@ import Testing
     /// The daemon's router builds no records for it (they would be dropped); for a store that keeps
     /// them, it persists. A push through each gets the same reply.
     @Test func theRouterBuildsNoRecordsForIt() throws {
-        let (config, _) = try RouterSetup.loadConfig(path: nil)
+        let config = try RouterSetup.loadConfig(path: nil)
         let now = Instant(seconds: 1_700_000_000)
         var volatile = try RouterSetup.makeRouter(config: config, limits: RouterLimits(), store: VolatileStore(), at: now)
         var kept = try RouterSetup.makeRouter(config: config, limits: RouterLimits(),
