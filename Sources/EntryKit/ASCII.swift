@@ -75,6 +75,26 @@ public enum ASCII {
         equalFolded(scheme, "https") || equalFolded(scheme, "http")
     }
 
+    /// The viewed bytes as text, ASCII letters lowercased.
+    @inlinable public static func lowercased(_ bytes: ByteView) -> String {
+        lowercased(bytes.buffer[...])
+    }
+
+    /// Whether the viewed bytes, their ASCII letters lowercased, equal the ASCII text `lowercase`.
+    @inlinable public static func equalFolded(_ bytes: ByteView, _ lowercase: StaticString) -> Bool {
+        equalFolded(bytes.buffer[...], lowercase)
+    }
+
+    /// Whether the viewed bytes, their ASCII letters lowercased, equal `lowercase` byte for byte.
+    @inlinable public static func equalFolded(_ bytes: ByteView, _ lowercase: ByteView) -> Bool {
+        equalFolded(bytes.buffer[...], lowercase.buffer)
+    }
+
+    /// Whether a URL of this scheme (the viewed bytes, as written) carries a real host before its path.
+    @inlinable public static func hasHost(_ scheme: ByteView) -> Bool {
+        hasHost(scheme.buffer[...])
+    }
+
     @inlinable public static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: bytes.map(lowercased), as: UTF8.self)
     }

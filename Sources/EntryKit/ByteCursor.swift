@@ -10,6 +10,12 @@ public struct ByteCursor {
         self._position = position
     }
 
+    /// A cursor at element `offset` of `room`, which must have space for all that will be written.
+    @inlinable public init(_ room: MutableBufferView<UInt8>, at offset: Int) {
+        precondition(offset >= 0 && offset <= room.count, "cursor past the end of a view")
+        self._position = UnsafeMutableRawPointer(room.buffer.baseAddress!) + offset
+    }
+
     @inline(__always)
     @inlinable public mutating func write(_ byte: UInt8) {
         position.storeBytes(of: byte, as: UInt8.self)
@@ -21,6 +27,12 @@ public struct ByteCursor {
         guard let source = bytes.baseAddress else { return }
         position.copyMemory(from: source, byteCount: bytes.count)
         _position += bytes.count
+    }
+
+    /// The bytes `bytes` views.
+    @inline(__always)
+    @inlinable public mutating func write(_ bytes: ByteView) {
+        write(UnsafeRawBufferPointer(bytes.buffer))
     }
 
     /// `value` as a `Varint`: `Varint.size(of: value)` bytes.

@@ -47,6 +47,12 @@ public enum KeyHash: KeyHashing {
         return fold(state ^ UInt64(truncatingIfNeeded: count), finalMultiplier)
     }
 
+    /// The hash of the bytes `bytes` views.
+    @inline(__always)
+    @inlinable public static func hash(_ bytes: ByteView, seed: UInt64) -> UInt64 {
+        hash(UnsafeRawBufferPointer(bytes.buffer), seed: seed)
+    }
+
     /// The hash of `text`'s UTF-8 bytes, read in place.
     @inline(__always)
     @inlinable public static func hash(_ text: String, seed: UInt64) -> UInt64 {

@@ -45,6 +45,12 @@ public struct OutputBuffer: ~Copyable {
         _count += bytes.count
     }
 
+    /// Appends the bytes `bytes` views.
+    @inline(__always)
+    @inlinable public mutating func write(_ bytes: ByteView) {
+        write(bytes.buffer)
+    }
+
     /// Copies `count` bytes. Most pieces of a message are short (`,"route":`, `"ok":true`, a state),
     /// and a call to `memmove` for each would cost more than the copy: up to sixteen bytes are copied
     /// as two words that overlap (or byte by byte below four), which stays inside both ranges.
@@ -87,6 +93,12 @@ public struct OutputBuffer: ~Copyable {
         return plain
     }
 
+    /// `writeQuotedPlainPrefix` of the bytes `utf8` views.
+    @inline(__always)
+    @inlinable public mutating func writeQuotedPlainPrefix(_ utf8: ByteView) -> Int {
+        writeQuotedPlainPrefix(utf8.buffer)
+    }
+
     /// Makes room for `additional` more bytes. The `…Reserved` writes that follow check no capacity:
     /// a message whose size is bounded up front (a push's reply) pays for one check, not one a piece.
     @inlinable public mutating func reserve(_ additional: Int) {
@@ -100,6 +112,12 @@ public struct OutputBuffer: ~Copyable {
         guard let source = bytes.baseAddress else { return }
         Self.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(storage.unsafelyUnwrapped + count), count: bytes.count)
         _count += bytes.count
+    }
+
+    /// Appends the bytes `bytes` views into room made by `reserve`.
+    @inline(__always)
+    @inlinable public mutating func writeReserved(_ bytes: ByteView) {
+        writeReserved(bytes.buffer)
     }
 
     /// Appends text known when the program was built into room made by `reserve`.
@@ -124,6 +142,12 @@ public struct OutputBuffer: ~Copyable {
         let plain = JSONEscaping.copyPlainPrefix(utf8, to: storage.unsafelyUnwrapped + count)
         _count += plain
         return plain
+    }
+
+    /// `writeReservedPlainPrefix` of the bytes `utf8` views.
+    @inline(__always)
+    @inlinable public mutating func writeReservedPlainPrefix(_ utf8: ByteView) -> Int {
+        writeReservedPlainPrefix(utf8.buffer)
     }
 
     /// Appends `value` in decimal into room made by `reserve` for twenty bytes. Its digits are counted

@@ -1,0 +1,56 @@
+/// Elements the engine writes in place, lent for the length of a closure: room on the stack
+/// (`withStackBuffer`) or an array's storage (`withMutableBufferView`).
+///
+/// Like `BufferView` it must never outlive the closure that lent it. Its elements are plain values
+/// (bytes, offsets, small structs of them): the view assigns them and never deinitializes them.
+@frozen public struct MutableBufferView<Element> {
+    @usableFromInline let buffer: UnsafeMutableBufferPointer<Element>
+
+    /// A view of `buffer`, for the shell that owns the memory; the engine gets its views lent.
+    @inlinable public init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        self.buffer = buffer
+    }
+
+    @inlinable public var count: Int { buffer.count }
+
+    /// The element at `position`; an index out of range traps in debug builds.
+    @inlinable public subscript(position: Int) -> Element {
+        @inline(__always) get { buffer[position] }
+        @inline(__always) nonmutating set { buffer[position] = newValue }
+    }
+
+    /// The elements in `range` to read, as a view whose indices start at 0.
+    @inline(__always)
+    @inlinable public func reading(_ range: Range<Int>) -> BufferView<Element> {
+        BufferView(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// All the elements, to read.
+    @inlinable public var view: BufferView<Element> { BufferView(UnsafeBufferPointer(buffer)) }
+
+    /// The elements in `range`, as a mutable view whose indices start at 0.
+    @inline(__always)
+    @inlinable public func extracting(_ range: Range<Int>) -> MutableBufferView<Element> {
+        MutableBufferView(UnsafeMutableBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// Copies `source` to the elements from `start`, which must have room for all of it.
+    @inline(__always)
+    @inlinable public func copy(_ source: BufferView<Element>, to start: Int) {
+        guard let from = source.buffer.baseAddress, !source.isEmpty else { return }
+        precondition(start >= 0 && start + source.count <= buffer.count, "copy past the end of a view")
+        (buffer.baseAddress! + start).update(from: from, count: source.count)
+    }
+}
+
+/// Calls `body` with room for `capacity` elements of `type` that lives only as long as the call: on
+/// the stack when it is small, so a short-lived scratch array costs no allocation. The elements start
+/// uninitialized: write each before reading it.
+@inline(__always)
+@inlinable public func withStackBuffer<Element, R, E: Error>(of type: Element.Type, capacity: Int,
+                                                            _ body: (MutableBufferView<Element>) throws(E) -> R) throws(E) -> R {
+    let result: Result<R, E> = withUnsafeTemporaryAllocation(of: type, capacity: capacity) { buffer in
+        do throws(E) { return .success(try body(MutableBufferView(buffer))) } catch { return .failure(error) }
+    }
+    return try result.get()
+}
