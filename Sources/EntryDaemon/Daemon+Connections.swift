@@ -1,3 +1,4 @@
+import EntryKit
 import EntryRouter
 import Glibc
 
@@ -50,7 +51,7 @@ extension Daemon: ConnectionDelegate {
     }
 
     public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) {
-        switch Request.decode(bytes: line) {
+        switch Request.decode(bytes: BufferView(line)) {
         case .success(let request):
             if case .advance(let milliseconds) = request.op {
                 advance(by: milliseconds, request, from: connection)

@@ -1,3 +1,4 @@
+import EntryKit
 import EntryRouter
 
 /// Decodes the input as one request line. The daemon's entry point takes a shorter path for the
@@ -5,8 +6,9 @@ import EntryRouter
 /// every line; the general path is run on its own and the two compared.
 enum RequestFuzzing {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let decoded = Request.decode(bytes: bytes)
-        let general = Request.decodeAny(bytes)
+        let view = BufferView(bytes)
+        let decoded = Request.decode(bytes: view)
+        let general = Request.decodeAny(view)
         expect(decoded == general, "the usual path gave \(decoded), the general path \(general)")
     }
 }

@@ -165,7 +165,7 @@ import Testing
         var buffer = OutputBuffer()
         for length in 0...40 {
             let piece = (0..<length).map { UInt8(truncatingIfNeeded: length &* 31 &+ $0 &* 7) }
-            piece.withUnsafeBufferPointer { bytes in
+            piece.withBufferView { bytes in
                 array.write(bytes)
                 buffer.write(bytes)
             }

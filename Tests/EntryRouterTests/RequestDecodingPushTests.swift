@@ -1,16 +1,17 @@
 import Testing
 @testable import EntryRouter
+import EntryKit
 
 /// The usual-push path agrees with the general decoder: on the lines it takes, the same request;
 /// every other line it hands back, and the general path's result (an error included) is what
 /// `decode(line:)` returns.
 @Suite struct RequestDecodingPushTests {
     private static func usual(_ text: String) -> Request? {
-        Array(text.utf8).withUnsafeBufferPointer { Request.usualPush($0) }
+        Array(text.utf8).withBufferView { Request.usualPush($0) }
     }
 
     private static func general(_ text: String) -> Result<Request, RequestError> {
-        Array(text.utf8).withUnsafeBufferPointer { Request.decodeAny($0) }
+        Array(text.utf8).withBufferView { Request.decodeAny($0) }
     }
 
     /// Lines the usual path takes: each decodes to what the general path makes of it.

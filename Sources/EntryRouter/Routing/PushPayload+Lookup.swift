@@ -1,3 +1,5 @@
+import EntryKit
+
 /// Reading a payload's members for routing, from its text and index (SPEC §4).
 ///
 /// A member is found by comparing key bytes with the key path's compiled keys; a value is compared
@@ -34,7 +36,7 @@ extension PushPayload {
         withContents { text, members in
             let member = members[index]
             guard member.kind == .string else { return nil }
-            guard member.valuePlain else { return JSONParser.validatedString(in: text, at: Int(member.valueStart)) }
+            guard member.valuePlain else { return JSONParser.validatedString(in: BufferView(text), at: Int(member.valueStart)) }
             let start = Int(member.valueStart) + 1
             let end = Int(member.valueEnd) - 1
             return String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
@@ -56,7 +58,7 @@ extension PushPayload {
     func value(of index: Int) -> JSONValue {
         withContents { text, members in
             let member = members[index]
-            return JSONParser.validatedValue(UnsafeBufferPointer(rebasing: text[Int(member.valueStart)..<Int(member.valueEnd)]))
+            return JSONParser.validatedValue(BufferView(UnsafeBufferPointer(rebasing: text[Int(member.valueStart)..<Int(member.valueEnd)])))
         }
     }
 }
@@ -108,7 +110,7 @@ struct PushLookup {
                    Self.equal(bytes, from: keyStart, text, from: Int(member.keyStart), count: length) {
                     return index
                 }
-            } else if JSONParser.validatedString(in: text, at: Int(member.keyStart) - 1)
+            } else if JSONParser.validatedString(in: BufferView(text), at: Int(member.keyStart) - 1)
                         == String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<Int(key.end)]), as: UTF8.self) {
                 return index
             }

@@ -109,7 +109,7 @@ extension PushRoutes {
                     let found = lookup.members[member]
                     if found.kind == .string, found.valuePlain {
                         let value = UnsafeBufferPointer(rebasing: lookup.text[Int(found.valueStart) + 1..<Int(found.valueEnd) - 1])
-                        if param == identity { match.identity = ShortASCII.string(value) }
+                        if param == identity { match.identity = ShortASCII.string(BufferView(value)) }
                         builder.append(laidOut: key)
                         builder.append(counted: value)
                     } else if let text = payload.paramText(at: member) {

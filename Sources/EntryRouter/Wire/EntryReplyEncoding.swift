@@ -13,8 +13,8 @@ extension EntryReply {
     /// A string with a byte to escape is finished by the general writer, which checks as it goes, and
     /// the room is made again for whatever is left.
     public func encodeReply(req: JSONValue?, into out: inout OutputBuffer) {
-        id.withUTF8Bytes { id in
-            route.withUTF8Bytes { route in
+        id.withUTF8View { id in
+            route.withUTF8View { route in
                 let room = Self.fixedRoom + id.count + route.count + Self.paramsRoom(params)
                 if case .number(let number)? = req, let integer = JSONWriter.integral(number) {
                     out.reserve(room)
@@ -42,9 +42,9 @@ extension EntryReply {
                     } else {
                         out.writeReserved(",\"")
                     }
-                    Self.writeUnquoted(key, room: room, to: &out)
+                    Self.writeUnquoted(BufferView(key), room: room, to: &out)
                     out.writeReserved("\":\"")
-                    Self.writeUnquoted(value, room: room, to: &out)
+                    Self.writeUnquoted(BufferView(value), room: room, to: &out)
                     out.writeReserved(ASCII.quote)
                     return true
                 }
@@ -69,7 +69,7 @@ extension EntryReply {
     /// Copies `utf8` into reserved room, without quotes. A byte to escape hands the rest to the
     /// general writer and makes `room` again, as every piece still to come fits in it.
     @inline(__always)
-    private static func writeUnquoted(_ utf8: UnsafeBufferPointer<UInt8>, room: Int, to out: inout OutputBuffer) {
+    private static func writeUnquoted(_ utf8: ByteView, room: Int, to out: inout OutputBuffer) {
         let plain = out.writeReservedPlainPrefix(utf8)
         guard plain < utf8.count else { return }
         JSONWriter.writeEscaped(utf8, from: plain, to: &out)

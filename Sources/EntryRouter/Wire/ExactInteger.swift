@@ -15,7 +15,7 @@ enum ExactInteger {
 
     /// The decimal digits (a `-` first when negative, no leading zeros, `0` for zero) of the value of
     /// `text`, a valid JSON number, when that value is an integer; nil when it has a fraction.
-    static func digits(ofNumber text: UnsafeBufferPointer<UInt8>) -> String? {
+    static func digits(ofNumber text: ByteView) -> String? {
         var index = 0
         let negative = text.first == ASCII.minus
         if negative { index += 1 }
@@ -69,13 +69,13 @@ extension JSONValue {
     /// `Double`, or `largeInteger` for an integer within `Int64` that it is not exactly. Every number a
     /// parser reads goes through here, so equal numbers are equal values, and a number the writer
     /// wrote reads back as the value it was written from.
-    static func number(_ value: Double, text: UnsafeBufferPointer<UInt8>) -> JSONValue {
+    static func number(_ value: Double, text: ByteView) -> JSONValue {
         if abs(value) < ExactInteger.doubleLimit { return .number(value) }
         return numberBeyondDoubleIntegers(value, text: text)
     }
 
     @inline(never)
-    private static func numberBeyondDoubleIntegers(_ value: Double, text: UnsafeBufferPointer<UInt8>) -> JSONValue {
+    private static func numberBeyondDoubleIntegers(_ value: Double, text: ByteView) -> JSONValue {
         guard let digits = ExactInteger.digits(ofNumber: text), let integer = Int64(digits) else { return .number(value) }
         // -2^63 is an Int64 and a Double exactly; +2^63 is no Int64.
         let exact = value >= -9_223_372_036_854_775_808.0 && value < 9_223_372_036_854_775_808.0 && Int64(value) == integer

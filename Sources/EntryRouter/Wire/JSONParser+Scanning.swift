@@ -18,9 +18,9 @@ extension JSONParser {
     mutating func scanPayload() throws(JSONParseError) -> PushPayload {
         skipWhitespace()
         let start = position
-        return try withUnsafeTemporaryAllocation(of: PushPayload.Member.self, capacity: Self.payloadScratchMembers) {
+        return try withStackBuffer(of: PushPayload.Member.self, capacity: Self.payloadScratchMembers) {
             (lent) throws(JSONParseError) -> PushPayload in
-            var scan = PayloadScan(base: start, members: MemberScratch(lent: lent))
+            var scan = PayloadScan(base: start, members: ScratchList(lent: lent))
             // A payload is almost always an object: scanned straight away, without the general dispatch.
             let kind: PushPayload.Kind
             if position < bytes.count, bytes[position] == ASCII.openBrace {
@@ -29,8 +29,8 @@ extension JSONParser {
             } else {
                 kind = try scanIndexedValue(&scan)
             }
-            return PushPayload(text: UnsafeBufferPointer(rebasing: bytes[start..<position]), kind: kind,
-                               members: scan.members.members)
+            return PushPayload(text: bytes.extracting(start..<position).unsafeBuffer, kind: kind,
+                               members: scan.members.elements.unsafeBuffer)
         }
     }
 
@@ -163,10 +163,10 @@ extension JSONParser {
             if slot == scan.members.count { scan.members.append(member) } else { scan.members[slot] = member }
         }
         guard memberCount > 1 else { return }
-        let keys = DirectKeys(scan.members.members, base: scan.base, from: firstMember)
+        let keys = DirectKeys(scan.members.elements, base: scan.base, from: firstMember)
         guard plainKeys, memberCount <= 16 else { return try checkDuplicates(keys, count: memberCount) }
-        if let repeated = Self.firstRepeatedPlainKey(in: bytes, scan.members.members, base: scan.base, from: firstMember) {
-            let key = keys.key(of: scan.members.members[repeated])
+        if let repeated = Self.firstRepeatedPlainKey(in: bytes, scan.members.elements, base: scan.base, from: firstMember) {
+            let key = keys.key(of: scan.members[repeated])
             throw failure(Int(key.quote), "duplicate key \"\(keyText(key))\"")
         }
     }
@@ -219,10 +219,8 @@ extension JSONParser {
     /// which would cost more than the comparisons themselves; nil when the keys are all different.
     /// Static and inlined: the usual object is answered without a call that copies the parser.
     @inline(__always)
-    private static func firstRepeatedPlainKey(in bytes: UnsafeBufferPointer<UInt8>,
-                                              _ members: UnsafeBufferPointer<PushPayload.Member>, base: Int,
-                                              from first: Int) -> Int? {
-        guard let text = bytes.baseAddress.map({ $0 + base }) else { return nil }
+    private static func firstRepeatedPlainKey(in bytes: ByteView, _ members: BufferView<PushPayload.Member>,
+                                              base: Int, from first: Int) -> Int? {
         var later = Int(members[first].subtreeEnd)
         while later < members.count {
             let key = members[later]
@@ -231,7 +229,7 @@ extension JSONParser {
             while earlier < later {
                 let other = members[earlier]
                 if Int(other.keyEnd - other.keyStart) == length,
-                   equalBytes(text + Int(key.keyStart), text + Int(other.keyStart), count: length) {
+                   equalBytes(in: bytes, base + Int(key.keyStart), base + Int(other.keyStart), count: length) {
                     return later
                 }
                 earlier = Int(other.subtreeEnd)
@@ -242,8 +240,8 @@ extension JSONParser {
     }
 
     @inline(__always)
-    private static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
-        for k in 0..<count where a[k] != b[k] { return false }
+    private static func equalBytes(in bytes: ByteView, _ a: Int, _ b: Int, count: Int) -> Bool {
+        for k in 0..<count where bytes[a + k] != bytes[b + k] { return false }
         return true
     }
 
@@ -258,20 +256,20 @@ extension JSONParser {
 
     private func keyText(_ key: PayloadScan.Key) -> String {
         if key.plain {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(key.quote) + 1..<Int(key.end)]), as: UTF8.self)
+            return bytes.extracting(Int(key.quote) + 1..<Int(key.end)).string
         }
         return Self.validatedString(in: bytes, at: Int(key.quote))
     }
 
     /// The string at `quote` in text that was checked before, so that it cannot fail.
-    static func validatedString(in bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> String {
+    static func validatedString(in bytes: ByteView, at quote: Int) -> String {
         var parser = JSONParser(bytes)
         parser.position = quote
         return (try? parser.parseString()) ?? ""
     }
 
     /// The value of text that was checked before, so that it cannot fail.
-    static func validatedValue(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONValue {
+    static func validatedValue(_ bytes: ByteView) -> JSONValue {
         var parser = JSONParser(bytes)
         return (try? parser.parseValue()) ?? .null
     }
@@ -289,18 +287,18 @@ struct PayloadScan: ~Copyable {
 
     /// The offset of the payload's first byte in the line; members are recorded relative to it.
     let base: Int
-    var members: MemberScratch
+    var members: ScratchList<PushPayload.Member>
 }
 
 /// The keys of one indexed object's members, read from the members recorded for it: the first at
 /// `from`, each next one after the subtree of the one before.
 struct DirectKeys: Sequence, IteratorProtocol {
-    private let members: UnsafeBufferPointer<PushPayload.Member>
+    private let members: BufferView<PushPayload.Member>
     private let base: Int32
     private var index: Int
 
     /// The keys of the object whose first member is `first` in `members`, whose offsets are from `base`.
-    init(_ members: UnsafeBufferPointer<PushPayload.Member>, base: Int, from first: Int) {
+    init(_ members: BufferView<PushPayload.Member>, base: Int, from first: Int) {
         self.members = members
         self.base = Int32(base)
         index = first

@@ -12,19 +12,9 @@ extension JSONParser {
             return try parseEscapedString(from: start, firstEscape: run.end)
         }
         position = run.end + 1
-        return Self.string(UnsafeBufferPointer(rebasing: bytes[start..<run.end]))
-    }
-
-    /// The `String` of `text`, UTF-8 that was checked before (nothing is repaired: it is checked once
-    /// more, by the standard library). Made in place rather than with `String(decoding:as:)`, which
-    /// validates, then checks for ASCII again and copies, work a request would do for each of `id`
-    /// and `collapseId`.
-    static func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
-        guard let source = text.baseAddress, !text.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: text.count) { buffer in
-            buffer.baseAddress.unsafelyUnwrapped.initialize(from: source, count: text.count)
-            return text.count
-        }
+        // Checked as UTF-8 by the run: made in place (`validUTF8String`) rather than decoded again,
+        // work a request would do for each of `id` and `collapseId`.
+        return bytes.extracting(start..<run.end).validUTF8String
     }
 
     /// The part of a string from `start` (just past its opening quote) up to its closing quote or its
@@ -44,20 +34,18 @@ extension JSONParser {
     /// buffer's two words instead of a copy of the whole parser (seven words spilled to the stack for
     /// every string the payload scan reads).
     @inline(__always)
-    static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(JSONParseError)
+    static func plainRun(in bytes: ByteView, from start: Int) throws(JSONParseError)
         -> (end: Int, escaped: Bool, ascii: Bool) {
         var i = start
         var ascii = true
         while true {
-            if let base = bytes.baseAddress {
-                while i + 8 <= bytes.count {
-                    let marks = Self.stopMarks(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
-                    if marks != 0 {
-                        i += marks.trailingZeroBitCount >> 3
-                        break
-                    }
-                    i += 8
+            while i + 8 <= bytes.count {
+                let marks = Self.stopMarks(bytes.loadWord(at: i))
+                if marks != 0 {
+                    i += marks.trailingZeroBitCount >> 3
+                    break
                 }
+                i += 8
             }
             guard i < bytes.count else { throw JSONParseError(offset: i, reason: "expected '\"' to close the string") }
             let byte = bytes[i]
@@ -98,7 +86,7 @@ extension JSONParser {
     /// Decodes a string with escapes into `scratch` and moves past its closing quote.
     mutating func decodeEscapedString(from start: Int, firstEscape: Int) throws(JSONParseError) {
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
+        scratch.append(contentsOf: bytes.extracting(start..<firstEscape))
         var i = firstEscape
         while i < bytes.count {
             let byte = bytes[i]
@@ -115,7 +103,7 @@ extension JSONParser {
                 i += 1
             } else {
                 let end = try Self.skipUTF8Sequence(in: bytes, at: i)
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                scratch.append(contentsOf: bytes.extracting(i..<end))
                 i = end
             }
         }
@@ -188,7 +176,7 @@ extension JSONParser {
 
     /// Validates the multi-byte UTF-8 sequence starting at `start` (Unicode Table 3-7: no overlong
     /// forms, no encoded surrogates, nothing above U+10FFFF); returns the offset after it.
-    static func skipUTF8Sequence(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONParseError) -> Int {
+    static func skipUTF8Sequence(in bytes: ByteView, at start: Int) throws(JSONParseError) -> Int {
         let lead = bytes[start]
         let length: Int
         var low: UInt8 = 0x80

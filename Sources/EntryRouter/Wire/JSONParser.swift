@@ -15,13 +15,13 @@ import EntryKit
 /// scanned instead of parsed (`scanPayload`, in `JSONParser+Scanning.swift`): checked as strictly,
 /// and kept as text with an index of its members.
 ///
-/// The parser borrows `bytes`: create and use it inside `withUnsafeBufferPointer` and never let it
-/// escape that closure.
+/// The parser borrows `bytes`: create and use it inside the closure that lent the view (`withBufferView`)
+/// and never let it escape that closure.
 struct JSONParser {
     /// The deepest nesting of arrays and objects accepted (the top-level object is depth 1).
     static let maxDepth = 64
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     /// The offset of the next unread byte.
     var position = 0
     /// The offset of the key `nextKey` returned last, for errors about that member.
@@ -33,7 +33,7 @@ struct JSONParser {
     /// Members of the objects being parsed, innermost last (see `parseObject`).
     private var pendingMembers: [PendingMember] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: ByteView) {
         self.bytes = bytes
     }
 
@@ -223,9 +223,10 @@ struct JSONParser {
     // MARK: Literals and numbers
 
     mutating func parseLiteral(_ word: StaticString) throws(JSONParseError) {
-        let count = word.utf8CodeUnitCount
+        let expected = ByteView(word)
+        let count = expected.count
         for i in 0..<count {
-            guard position + i < bytes.count, bytes[position + i] == word.utf8Start[i] else {
+            guard position + i < bytes.count, bytes[position + i] == expected[i] else {
                 throw failure(position, "expected a value (\"\(word)\"?)")
             }
         }
@@ -269,7 +270,7 @@ struct JSONParser {
             let value = Double(magnitude)
             return negative ? -value : value
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        let text = bytes.extracting(start..<i).string
         guard let value = Double(text), value.isFinite else { throw failure(start, "number out of range") }
         return value
     }
@@ -278,7 +279,7 @@ struct JSONParser {
     mutating func parseNumberValue() throws(JSONParseError) -> JSONValue {
         let start = position
         let value = try parseNumber()
-        return .number(value, text: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        return .number(value, text: bytes.extracting(start..<position))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= ASCII.zero && byte <= ASCII.nine }
@@ -293,7 +294,7 @@ extension JSONValue {
     /// frame from `FrameDecoder` or a reply line a client received. Error offsets count from the
     /// slice's first byte.
     public static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+        try bytes.withBufferView { (buffer) throws(JSONParseError) -> JSONValue in
             var parser = JSONParser(buffer)
             return try parser.parseDocument()
         }

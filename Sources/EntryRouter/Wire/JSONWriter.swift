@@ -65,12 +65,12 @@ public enum JSONWriter {
 
     /// Writes `text` quoted. The sink copies the run that needs no escape (for ids, routes and
     /// params, the whole string) with the quotes in one step; past the first escape, the runs between
-    /// escapes are copied whole. The text is read in place (`withUTF8Bytes`).
+    /// escapes are copied whole. The text is read in place (`withUTF8View`).
     static func writeString<Sink: JSONSink & ~Copyable>(_ text: String, to out: inout Sink) {
-        text.withUTF8Bytes { writeQuoted($0, to: &out) }
+        text.withUTF8View { writeQuoted($0, to: &out) }
     }
 
-    static func writeQuoted<Sink: JSONSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+    static func writeQuoted<Sink: JSONSink & ~Copyable>(_ utf8: ByteView, to out: inout Sink) {
         let plain = out.writeQuotedPlainPrefix(utf8)
         guard plain < utf8.count else { return }
         writeEscaped(utf8, from: plain, to: &out)
@@ -79,13 +79,13 @@ public enum JSONWriter {
 
     /// Writes `utf8` from `start` on, escaping what needs it, with no quotes: the rest of a string
     /// whose plain prefix was copied already.
-    static func writeEscaped<Sink: JSONSink & ~Copyable>(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int,
+    static func writeEscaped<Sink: JSONSink & ~Copyable>(_ utf8: ByteView, from start: Int,
                                                          to out: inout Sink) {
         var runStart = start
         for i in start..<utf8.count {
             let byte = utf8[i]
             guard JSONEscaping.needsEscape(byte) else { continue }
-            out.write(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            out.write(utf8.extracting(runStart..<i))
             out.write(ASCII.backslash)
             if byte < 0x20 {
                 out.write("u00")
@@ -96,14 +96,13 @@ public enum JSONWriter {
             }
             runStart = i + 1
         }
-        out.write(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        out.write(utf8.extracting(from: runStart))
     }
 
     static func writeNumber<Sink: JSONSink & ~Copyable>(_ number: Double, to out: inout Sink) {
         if let integer = integral(number) { return writeInteger(integer, to: &out) }
         guard number.isFinite else { return out.write("null") }
-        var text = number.description
-        text.withUTF8 { out.write($0) }
+        number.description.withUTF8View { out.write($0) }
     }
 
     /// The number as the integer the writer writes it as, or nil when it is written otherwise (not
@@ -122,14 +121,14 @@ public enum JSONWriter {
         if value < 0 { out.write(ASCII.minus) }
         var magnitude = value.magnitude
         if magnitude < 10 { return out.write(ASCII.zero + UInt8(magnitude)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        withStackBuffer(of: UInt8.self, capacity: 20) { digits in
             var start = digits.count
             while magnitude > 0 {
                 start -= 1
                 digits[start] = ASCII.zero + UInt8(magnitude % 10)
                 magnitude /= 10
             }
-            out.write(UnsafeBufferPointer(rebasing: digits[start...]))
+            out.write(digits.reading(start..<digits.count))
         }
     }
 
@@ -146,9 +145,9 @@ public enum JSONWriter {
         params.forEachPair { key, value in
             if !first { out.write(ASCII.comma) }
             first = false
-            writeQuoted(key, to: &out)
+            writeQuoted(BufferView(key), to: &out)
             out.write(ASCII.colon)
-            writeQuoted(value, to: &out)
+            writeQuoted(BufferView(value), to: &out)
             return true
         }
     }
@@ -190,22 +189,12 @@ public enum JSONWriter {
     /// array.
     private static var smallSortLimit: Int { 16 }
 
-    /// A few members (a route's params), sorted by insertion into a buffer on the stack: `sorted(by:)`
-    /// would allocate an array and call its closure for every comparison.
+    /// A few members (a route's params), sorted on the stack (`withStackSorted`): `sorted(by:)`
+    /// would allocate an array for them.
     private static func writeSmall<Value, Sink: JSONSink & ~Copyable>(_ map: [String: Value], to out: inout Sink,
                                                                       _ writeValue: (Value, inout Sink) -> Void) {
-        withUnsafeTemporaryAllocation(of: (key: String, value: Value).self, capacity: map.count) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var count = 0
-            for member in map {
-                var position = count
-                while position > 0, member.key < base[position - 1].key { position -= 1 }
-                (base + position + 1).moveInitialize(from: base + position, count: count - position)
-                (base + position).initialize(to: member)
-                count += 1
-            }
-            for index in 0..<count { writeMember(base[index], first: index == 0, to: &out, writeValue) }
-            base.deinitialize(count: count)
+        withStackSorted(map, by: { $0.key < $1.key }) { members in
+            for index in members.indices { writeMember(members[index], first: index == 0, to: &out, writeValue) }
         }
     }
 

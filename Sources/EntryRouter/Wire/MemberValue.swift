@@ -39,26 +39,26 @@ struct MemberValue {
     }
 
     /// A plain string's bytes inside its quotes; nil for anything else.
-    func plainText(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    func plainText(in bytes: ByteView) -> ByteView? {
         guard kind == .string, plain else { return nil }
-        return UnsafeBufferPointer(rebasing: bytes[Int(start) + 1..<Int(end) - 1])
+        return bytes.extracting(Int(start) + 1..<Int(end) - 1)
     }
 
     /// A string's text (the caller checked that this is a string).
-    func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    func string(in bytes: ByteView) -> String {
         guard plain else { return JSONParser.validatedString(in: bytes, at: Int(start)) }
-        return JSONParser.string(UnsafeBufferPointer(rebasing: bytes[Int(start) + 1..<Int(end) - 1]))
+        return bytes.extracting(Int(start) + 1..<Int(end) - 1).validUTF8String
     }
 
     /// The value as a tree (for `req`, which is echoed as it came).
-    func value(in bytes: UnsafeBufferPointer<UInt8>) -> JSONValue {
+    func value(in bytes: ByteView) -> JSONValue {
         switch kind {
-        case .number: .number(number, text: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]))
+        case .number: .number(number, text: bytes.extracting(Int(start)..<Int(end)))
         case .string: .string(string(in: bytes))
         case .true: .bool(true)
         case .false: .bool(false)
         case .null: .null
-        case .object, .array: JSONParser.validatedValue(UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]))
+        case .object, .array: JSONParser.validatedValue(bytes.extracting(Int(start)..<Int(end)))
         }
     }
 }
@@ -83,13 +83,13 @@ extension JSONParser {
     }
 }
 
-extension UnsafeBufferPointer<UInt8> {
+extension BufferView<UInt8> {
     /// Whether these are exactly the bytes of `name`. Always inlined: called with a literal, the
     /// length check folds away and the comparison is a few word loads.
     @inline(__always)
     func holds(_ name: StaticString) -> Bool {
         guard count == name.utf8CodeUnitCount else { return false }
-        let expected = name.utf8Start
+        let expected = ByteView(name)
         for k in 0..<count where self[k] != expected[k] { return false }
         return true
     }

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The operations of the wire protocol by name (SPEC §3.1 and §3.2), as `op` spells them.
 enum OpName: String {
     case push, open, retract, status, watch, advance
@@ -17,12 +19,12 @@ enum OpName: String {
     /// other is decoded and matched by name, so that `"p\u0075sh"` is `push` (plain ASCII bytes equal
     /// a name exactly when the strings are equal, see `RequestFields+Keys.swift`). The caller checked
     /// that `op` is a string.
-    static func named(_ op: MemberValue, in bytes: UnsafeBufferPointer<UInt8>) -> OpName? {
+    static func named(_ op: MemberValue, in bytes: ByteView) -> OpName? {
         if let text = op.plainText(in: bytes) { return named(text) }
         return OpName(rawValue: op.string(in: bytes))
     }
 
-    private static func named(_ text: UnsafeBufferPointer<UInt8>) -> OpName? {
+    private static func named(_ text: ByteView) -> OpName? {
         switch text.count {
         case 4:
             if text.holds("push") { return .push }

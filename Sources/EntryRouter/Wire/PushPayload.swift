@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A push payload as it was received: its JSON text, already checked, and an index of its members.
 ///
 /// Routing reads one or two members of a payload, so decoding a push does not build the payload's
@@ -112,7 +114,7 @@ public struct PushPayload: Sendable {
     /// Checks `text` as one JSON document and indexes it, as request decoding does for a payload member.
     static func scanning(_ text: [UInt8]) throws(JSONParseError) -> PushPayload {
         try text.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> PushPayload in
-            var parser = JSONParser(buffer)
+            var parser = JSONParser(BufferView(buffer))
             let payload = try parser.scanPayload()
             try parser.expectEnd()
             return payload
@@ -124,7 +126,7 @@ public struct PushPayload: Sendable {
 
     /// The payload as a value tree, built on demand (launch fingerprints, tests).
     public var value: JSONValue {
-        withContents { text, _ in JSONParser.validatedValue(text) }
+        withContents { text, _ in JSONParser.validatedValue(BufferView(text)) }
     }
 }
 

@@ -15,7 +15,7 @@ import EntryKit
 /// would (`RequestDecodingPushTests` checks both on the same lines).
 extension Request {
     /// The push on `bytes` when it has the usual shape; nil for any other line.
-    static func usualPush(_ bytes: UnsafeBufferPointer<UInt8>) -> Request? {
+    static func usualPush(_ bytes: ByteView) -> Request? {
         var parser = JSONParser(bytes)
         do throws(JSONParseError) {
             return try parser.usualPush()
@@ -41,7 +41,7 @@ extension JSONParser {
         // key and a string. The comma after it is left for the member loop.
         let opening: StaticString = "{\"op\":\"push\""
         if bytes.count > opening.utf8CodeUnitCount,
-           UnsafeBufferPointer(rebasing: bytes[..<opening.utf8CodeUnitCount]).holds(opening) {
+           bytes.extracting(0..<opening.utf8CodeUnitCount).holds(opening) {
             position = opening.utf8CodeUnitCount
             depth = 1
             _ = seen.insert(.op)
@@ -88,11 +88,11 @@ extension JSONParser {
     /// Inlined, as the helpers below: a push reads three plain strings and a `req`, and each call
     /// would spill the parser's state around work of about the same size.
     @inline(__always)
-    private mutating func plainString() throws(JSONParseError) -> UnsafeBufferPointer<UInt8>? {
+    private mutating func plainString() throws(JSONParseError) -> ByteView? {
         guard peekSignificant() == ASCII.quote else { return nil }
         let start = position + 1
         guard try scanString() else { return nil }
-        return UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
+        return bytes.extracting(start..<position - 1)
     }
 
     /// A plain string is ASCII: a short one (every usual `id` and `collapseId`) is written as a
@@ -127,7 +127,7 @@ extension JSONParser {
     /// fraction or exponent after them: the value `parseNumber` gives it (such a number is exact in a
     /// `Double`), and the offset after its digits. Nil for any other number, which `parseNumber` reads.
     @inline(__always)
-    private static func shortWholeNumber(in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    private static func shortWholeNumber(in bytes: ByteView, from start: Int)
         -> (value: Double, end: Int)? {
         var i = start
         var magnitude: Int64 = 0

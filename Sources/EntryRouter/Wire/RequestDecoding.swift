@@ -27,17 +27,17 @@ extension Request {
     ///
     /// The usual push takes a shorter path (`RequestDecoding+Push.swift`) with the same outcome.
     public static func decode(line: ArraySlice<UInt8>) -> Result<Request, RequestError> {
-        line.withUnsafeBufferPointer { decode(bytes: $0) }
+        line.withBufferView { decode(bytes: $0) }
     }
 
     /// `decode(line:)` for a line's bytes where they lie (see `FrameDecoder.next(lending:)`).
-    public static func decode(bytes: UnsafeBufferPointer<UInt8>) -> Result<Request, RequestError> {
+    public static func decode(bytes: ByteView) -> Result<Request, RequestError> {
         if let push = usualPush(bytes) { return .success(push) }
         return decodeAny(bytes)
     }
 
     /// The general path of `decode(line:)`, for every line.
-    package static func decodeAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Request, RequestError> {
+    package static func decodeAny(_ bytes: ByteView) -> Result<Request, RequestError> {
         var fields = RequestFields(bytes)
         do throws(JSONParseError) {
             try fields.read()
@@ -153,7 +153,7 @@ extension RequestFields {
 /// once, from the line's bytes: only for the fields the op takes.
 private struct FieldCheck {
     let op: OpName
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
 
     func missing(_ field: String) -> WireError {
         WireError(.badRequest, "missing field `\(field)` (op `\(op.rawValue)`)")

@@ -32,28 +32,34 @@ extension JSONParser {
     @inline(__always)
     mutating func fieldKey() throws(JSONParseError) -> RequestFields.Field? {
         let start = position + 1
-        if start + 16 <= bytes.count, let base = bytes.baseAddress {
-            let low = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        if start + 16 <= bytes.count {
+            let low = bytes.loadWord(at: start)
             let lowMarks = Self.stopMarks(low)
             var length = lowMarks.trailingZeroBitCount >> 3
             var high: UInt64 = 0
             if lowMarks == 0 {
-                high = UInt64(littleEndian: UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
+                high = bytes.loadWord(at: start + 8)
                 length = 8 + Self.stopMarks(high).trailingZeroBitCount >> 3
             }
-            if length < 16, base[start + length] == ASCII.quote {
+            if length < 16, bytes[start + length] == ASCII.quote {
                 position = start + length + 1
                 return Self.field(low: low, high: high, length: length)
             }
         }
+        return try scannedFieldKey(from: start)
+    }
+
+    /// `fieldKey` for a key near the end of the line, or long, escaped or not ASCII: the byte scan.
+    /// Kept out of line, so that the member loop inlines only the usual key's words.
+    @inline(never)
+    private mutating func scannedFieldKey(from start: Int) throws(JSONParseError) -> RequestFields.Field? {
         let run = try plainRun(from: start)
         // Escapes and non-ASCII text take the general path.
         guard !run.escaped, run.ascii else { return RequestFields.Field(rawValue: try parseString()) }
         position = run.end + 1
-        let key = UnsafeBufferPointer(rebasing: bytes[start..<run.end])
-        var words = (low: UInt64(0), high: UInt64(0))
-        if key.count < 16 { withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(key)) } }
-        return Self.field(low: UInt64(littleEndian: words.low), high: UInt64(littleEndian: words.high), length: key.count)
+        let key = bytes.extracting(start..<run.end)
+        guard key.count < 16 else { return nil }
+        return Self.field(low: key.loadPartialWord(at: 0), high: key.loadPartialWord(at: 8), length: key.count)
     }
 
     /// The text of the key read last (its quote is at `keyOffset`), for an unknown key's duplicate

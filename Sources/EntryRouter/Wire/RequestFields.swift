@@ -11,11 +11,10 @@ import EntryKit
 /// (`RequestFields+Keys.swift`): a known key costs no `String`. Other values are kept as spans of
 /// the line (`MemberValue`) until the operation takes what it needs from them.
 ///
-/// The fields borrow `bytes`, like the parser: use them only inside the `withUnsafeBufferPointer`
-/// that made the buffer.
+/// The fields borrow `bytes`, like the parser: use them only inside the closure that lent the view.
 struct RequestFields {
     /// The line being read.
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     /// False when the line is valid JSON but not an object.
     var isObject = true
     var req: MemberValue?
@@ -51,7 +50,7 @@ struct RequestFields {
         var action: MemberValue?
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: ByteView) {
         self.bytes = bytes
     }
 

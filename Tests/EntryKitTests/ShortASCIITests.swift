@@ -1,11 +1,11 @@
 import Testing
-@testable import EntryRouter
+import EntryKit
 
 /// Short ASCII strings written as the standard library lays out a small string: each must be the
 /// same string, in every respect a caller can observe, as the one `String(decoding:as:)` makes.
 @Suite struct ShortASCIITests {
     private func made(_ text: String) -> String {
-        Array(text.utf8).withUnsafeBufferPointer { ShortASCII.string($0) }
+        Array(text.utf8).withBufferView { ShortASCII.string($0) }
     }
 
     private func expectSame(_ text: String) {

@@ -8,28 +8,29 @@
 /// byte of the first word, and in the top byte of the second word a discriminator (immortal, small,
 /// ASCII: `0xE0`) with the count in its low four bits. That layout is part of the standard library's
 /// ABI on 64-bit little-endian platforms, which are the ones served; here the two words are
-/// written directly. Anything longer, or any other platform, takes `JSONParser.string`.
+/// written directly. Anything longer, or any other platform, takes `validUTF8String`.
 /// `ShortASCIITests` checks every length against `String(decoding:as:)`.
-enum ShortASCII {
+public enum ShortASCII {
     /// The most bytes a small string holds inline.
-    static let capacity = 15
+    public static let capacity = 15
 
     /// The `String` of `bytes`, which must be ASCII (every byte below 0x80: the caller checked it).
     @inline(__always)
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    @inlinable public static func string(_ bytes: ByteView) -> String {
         #if _endian(little) && _pointerBitWidth(_64)
-        if bytes.count <= capacity {
+        if bytes.count <= 15 {
             return small(bytes)
         }
         #endif
-        return JSONParser.string(bytes)
+        return bytes.validUTF8String
     }
 
     #if _endian(little) && _pointerBitWidth(_64)
     /// The small string of up to 15 ASCII `bytes`.
-    private static func small(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    @inline(__always)
+    @inlinable static func small(_ bytes: ByteView) -> String {
         var words: (UInt64, UInt64) = (0, 0)
-        if let source = bytes.baseAddress {
+        if let source = bytes.buffer.baseAddress {
             withUnsafeMutableBytes(of: &words) { raw in
                 raw.baseAddress.unsafelyUnwrapped.copyMemory(from: source, byteCount: bytes.count)
             }
