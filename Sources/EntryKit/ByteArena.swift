@@ -61,8 +61,8 @@ public struct ByteArena: @unchecked Sendable {
     /// Where the next record appended will start if it fits the chunk being filled.
     @inlinable public var end: Position { Self.position(first &+ UInt32(truncatingIfNeeded: full.count), tailCount) }
 
-    /// The bytes from `start` to `end`, both in the same chunk.
-    @inlinable public func withBytes<Result>(from start: Position, to end: Position, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    /// The bytes from `start` to `end`, both in the same chunk, lent as a view.
+    @inlinable public func withBytes<Result>(from start: Position, to end: Position, _ body: (ByteView) -> Result) -> Result {
         precondition(start >> 32 == end >> 32 && start <= end, "a range inside one chunk")
         let chunk = self.chunk(of: start)
         let lower = Int(truncatingIfNeeded: start & 0xFFFF_FFFF)
@@ -76,9 +76,9 @@ public struct ByteArena: @unchecked Sendable {
     }
 
     @inlinable static func withBytes<Result>(of storage: ManagedBuffer<Void, UInt8>, _ range: Range<Int>,
-                                          _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+                                          _ body: (ByteView) -> Result) -> Result {
         storage.withUnsafeMutablePointerToElements { elements in
-            body(UnsafeRawBufferPointer(start: elements + range.lowerBound, count: range.count))
+            body(ByteView(UnsafeBufferPointer(start: elements + range.lowerBound, count: range.count)))
         }
     }
 

@@ -1,7 +1,7 @@
 /// How `SightingTable` hashes a key's bytes; a type rather than a closure, so the table is specialized
 /// for it and the hash is inlined into every probe.
 public protocol KeyHashing {
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64
+    static func hash(_ bytes: ByteView, seed: UInt64) -> UInt64
 }
 
 /// A fixed 64-bit hash of a byte string, eight bytes at a time, each word folded into the state with a

@@ -176,7 +176,7 @@ struct DedupeWindowTests {
 
     @Test func anInboxIdTagIsTheWindowsTagOfTheSenderId() {
         for id in ["", "a", "c123", "eight-by", "a sender id longer than two words", "Grüße"] {
-            let tag = Array(id.utf8).withUnsafeBytes { SightingTable<KeyHash>.tag(of: $0, space: 0) }
+            let tag = Array(id.utf8).withBufferView { SightingTable<KeyHash>.tag(of: $0, space: 0) }
             #expect(SlotIndex.tag(of: id) == tag, "\(id)")
         }
     }

@@ -1,11 +1,12 @@
 import Testing
+import EntryKit
 @testable import EntryRouter
 
 /// Seen keys packed into bytes come back as they went in, and bytes that are not a packing are refused.
 @Suite struct SeenKeyPackingTests {
     private static func unpacked(_ bytes: [UInt8], after prefix: [SeenKey] = []) -> (Bool, [SeenKey]) {
         var keys = prefix
-        let ok = bytes.withUnsafeBufferPointer { SeenKeyPacking.unpack($0, into: &keys) }
+        let ok = bytes.withBufferView { SeenKeyPacking.unpack($0, into: &keys) }
         return (ok, keys)
     }
 

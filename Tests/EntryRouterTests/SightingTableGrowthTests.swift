@@ -31,7 +31,7 @@ struct SightingTableGrowthTests {
             let realNew = real.claim(key, space: 0, at: now)
             #expect(realNew == colliding.claim(key, space: 0, at: now))
             if realNew, random.chance(10) {
-                key.withUnsafeBytes {
+                key.withBufferView {
                     real.table.unclaim($0, space: 0)
                     colliding.table.unclaim($0, space: 0)
                 }
@@ -72,7 +72,7 @@ struct SightingTableGrowthTests {
         checked.verify()
         // A new key claimed and given back while the old table drains.
         #expect(checked.claim(Self.key(n), space: 0, at: 1_001))
-        Self.key(n).withUnsafeBytes { checked.table.unclaim($0, space: 0) }
+        Self.key(n).withBufferView { checked.table.unclaim($0, space: 0) }
         checked.model[Self.key(n) + [0]] = nil
         checked.verify(absent: [Self.key(n) + [0]])
         // Pruning the first hundred: key 0's first sighting finds no word, its newer one stays.
@@ -109,7 +109,7 @@ struct SightingTableGrowthTests {
         checked.verify()
         // The copy still drains its own tables: it holds the keys claimed before it, not the later ones.
         for m in stride(from: 0, to: n, by: 101) {
-            let new = Self.key(m).withUnsafeBytes {
+            let new = Self.key(m).withBufferView {
                 copy.claim($0, space: 0, at: Instant(milliseconds: 1), window: Self.window, note: NoNote())
             } == nil
             #expect(new == (m >= copied), "key \(m)")
@@ -129,7 +129,7 @@ struct SightingTableGrowthTests {
         // that chunk empty and the notes before it whole.
         #expect(checked.claim(Self.key(39), space: 0, at: 400))
         #expect(checked.table.records.chunkCount == 14 && checked.table.records.tailCount > 0)
-        Self.key(39).withUnsafeBytes { checked.table.unclaim($0, space: 0) }
+        Self.key(39).withBufferView { checked.table.unclaim($0, space: 0) }
         checked.model[Self.key(39) + [0]] = nil
         #expect(checked.table.records.tailCount == 0)
         checked.verify(absent: [Self.key(39) + [0]])
@@ -150,7 +150,7 @@ struct SightingTableGrowthTests {
             now = Int64(n / 10)
             #expect(checked.claim(Self.key(n), space: 0, at: now))
             if n % 7 == 0 {
-                Self.key(n).withUnsafeBytes { checked.table.unclaim($0, space: 0) }
+                Self.key(n).withBufferView { checked.table.unclaim($0, space: 0) }
                 checked.model[Self.key(n) + [0]] = nil
             }
             if n % 50 == 0 { checked.prune(at: now) }

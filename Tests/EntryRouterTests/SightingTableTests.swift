@@ -5,19 +5,19 @@ import EntryKit
 
 /// Every key collides: the same home and the same stored hash half, so only the key bytes tell them apart.
 enum OneHash: KeyHashing {
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 { 0x8000_0000_0000_0000 }
+    static func hash(_ bytes: ByteView, seed: UInt64) -> UInt64 { 0x8000_0000_0000_0000 }
 }
 
 /// Keys share their home slot (the top bits) but not the rest of the stored hash half.
 enum OneHome: KeyHashing {
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    static func hash(_ bytes: ByteView, seed: UInt64) -> UInt64 {
         (KeyHash.hash(bytes, seed: seed) & 0xFFFF) << 32
     }
 }
 
 /// A key's first byte is its home slot in a table of 16 slots (the first size).
 enum FirstByteHome: KeyHashing {
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    static func hash(_ bytes: ByteView, seed: UInt64) -> UInt64 {
         UInt64(bytes[0]) << 60 | UInt64(bytes.count) << 32
     }
 }
@@ -29,7 +29,7 @@ struct BytesNote: SightingNote {
     var maxByteCount: Int { bytes.count }
 
     func write(to cursor: inout ByteCursor) {
-        bytes.withUnsafeBytes { cursor.write($0) }
+        bytes.withBufferView { cursor.write($0) }
     }
 }
 
@@ -56,7 +56,7 @@ struct SightingTableTests {
         func claim(_ key: [UInt8], space: UInt64, at now: Int64) -> Bool {
             let named = Array("note of \(key)".utf8)
             let note = named + [UInt8](repeating: UInt8(truncatingIfNeeded: now), count: Swift.max(0, noteLength - named.count))
-            let earlier = key.withUnsafeBytes { bytes in
+            let earlier = key.withBufferView { bytes in
                 table.claim(bytes, space: space, at: Instant(milliseconds: now), window: SightingTableTests.window,
                             note: BytesNote(bytes: note))
             }
@@ -80,14 +80,14 @@ struct SightingTableTests {
         func verify(absent: [[UInt8]] = []) {
             #expect(table.count == model.count)
             for (modelKey, seen) in model {
-                let found = modelKey.dropLast().withUnsafeBytes {
+                let found = Array(modelKey.dropLast()).withBufferView {
                     table.sighting(of: $0, space: UInt64(modelKey.last!))
                 }
                 #expect(found?.at.milliseconds == seen.at && found.map { Array($0.note) } == seen.note,
                         "key \(modelKey)")
             }
             for key in absent where model[key] == nil {
-                #expect(key.dropLast().withUnsafeBytes { table.sighting(of: $0, space: UInt64(key.last!)) } == nil)
+                #expect(Array(key.dropLast()).withBufferView { table.sighting(of: $0, space: UInt64(key.last!)) } == nil)
             }
         }
     }
@@ -193,21 +193,21 @@ struct SightingTableTests {
     @Test func unclaimForgetsOnlyTheLastClaim() {
         var table = SightingTable<OneHash>()
         func claim(_ n: Int, at now: Int64 = 0) -> Bool {
-            Self.key(n).withUnsafeBytes {
+            Self.key(n).withBufferView {
                 table.claim($0, space: 0, at: Instant(milliseconds: now), window: Self.window, note: BytesNote(bytes: [UInt8(n)]))
             } == nil
         }
         func found(_ n: Int) -> [UInt8]? {
-            Self.key(n).withUnsafeBytes { table.sighting(of: $0, space: 0) }.map { Array($0.note) }
+            Self.key(n).withBufferView { table.sighting(of: $0, space: 0) }.map { Array($0.note) }
         }
         for n in 0..<5 { #expect(claim(n)) }
-        Self.key(4).withUnsafeBytes { table.unclaim($0, space: 0) }
+        Self.key(4).withBufferView { table.unclaim($0, space: 0) }
         #expect(found(4) == nil)
-        Self.key(4).withUnsafeBytes {
+        Self.key(4).withBufferView {
             _ = table.claim($0, space: 0, at: Instant(milliseconds: 0), window: Self.window, note: NoNote())
         }
         #expect(claim(9))
-        Self.key(9).withUnsafeBytes { table.unclaim($0, space: 0) }
+        Self.key(9).withBufferView { table.unclaim($0, space: 0) }
         // All in one probe run: the others stay reachable after each removal.
         #expect(found(9) == nil)
         #expect((0..<5).map(found) == [[0], [1], [2], [3], []])
@@ -228,7 +228,7 @@ struct SightingTableTests {
             let collidingNew = colliding.claim(key, space: space, at: now)
             #expect(realNew == collidingNew)
             if realNew, random.chance(10) {
-                key.withUnsafeBytes {
+                key.withBufferView {
                     real.table.unclaim($0, space: space)
                     colliding.table.unclaim($0, space: space)
                 }
@@ -273,13 +273,13 @@ struct SightingTableTests {
     @Test func aSightingOlderThanTheLastKeptIsPrunedLate() {
         var table = SightingTable<KeyHash>()
         func claim(_ n: Int, at now: Int64) -> Bool {
-            Self.key(n).withUnsafeBytes {
+            Self.key(n).withBufferView {
                 table.claim($0, space: 0, at: Instant(milliseconds: now), window: Self.window, note: NoNote())
             } == nil
         }
         #expect(claim(1, at: 1_000))
         table.prune(at: Instant(milliseconds: 1_500), window: Self.window)
-        Self.key(1).withUnsafeBytes { table.unclaim($0, space: 0) }
+        Self.key(1).withBufferView { table.unclaim($0, space: 0) }
         #expect(table.count == 0)
         #expect(claim(2, at: 400))
         table.prune(at: Instant(milliseconds: 1_500), window: Self.window)

@@ -22,11 +22,6 @@ import EntryKit
         "Routing/SegmentTypes.swift",
         "Routing/StringHead.swift",
         "Routing/UniversalLinkRules.swift",
-        "Scenes/DedupeWindow.swift",
-        "Scenes/OriginalNote.swift",
-        "Scenes/Record.swift",
-        "Scenes/SeenKeyPacking.swift",
-        "Scenes/SightingTable.swift",
         "Wire/JSONParser+Scanning.swift",
         "Wire/PushPayload.swift",
     ]

@@ -1,4 +1,5 @@
 import CSQLite
+import EntryKit
 import EntryRouter
 
 /// The `seen_batches` table: the dedupe window's keys (R18), each commit's keys packed into one row
@@ -62,7 +63,7 @@ enum SeenBatches {
     }
 
     private static func keyCount(of row: Statement, column: Int32, in database: Database) throws(SQLiteError) -> Int {
-        guard let count = row.withBlobBytes(column, { SeenKeyPacking.count($0) }) ?? 0 else {
+        guard let count = row.withBlobBytes(column, { SeenKeyPacking.count(BufferView($0)) }) ?? 0 else {
             throw SQLiteError(code: SQLITE_CORRUPT, message: "a row of seen keys that this entryd cannot read",
                               path: database.path)
         }
@@ -85,7 +86,7 @@ enum SeenBatches {
         var keys: [SeenKey] = []
         var rows: [(newest: Int64, end: Int)] = []
         try database.prepare(select).query { (row: Statement) throws(SQLiteError) in
-            guard row.withBlobBytes(1, { SeenKeyPacking.unpack($0, into: &keys) }) == true else {
+            guard row.withBlobBytes(1, { SeenKeyPacking.unpack(BufferView($0), into: &keys) }) == true else {
                 throw SQLiteError(code: SQLITE_CORRUPT, message: "a row of seen keys that this entryd cannot read",
                                   path: database.path)
             }

@@ -144,7 +144,7 @@ struct DedupeWindow: Sendable {
         key.isSenderId ? 0 : 1
     }
 
-    private static func withBytes<Result>(of key: DedupeKey, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        key.value.withUTF8Bytes { body(UnsafeRawBufferPointer($0)) }
+    private static func withBytes<Result>(of key: DedupeKey, _ body: (ByteView) -> Result) -> Result {
+        key.value.withUTF8View(body)
     }
 }

@@ -22,7 +22,7 @@ struct OriginalNote: SightingNote {
     func write(to cursor: inout ByteCursor) {
         cursor.write(varint: UInt64(route))
         cursor.write(varint: UInt64(params.bytes.count))
-        params.bytes.withUnsafeBytes { cursor.write($0) }
+        params.bytes.withBufferView { cursor.write($0) }
     }
 
     /// The note `write` wrote, nil for an empty note.

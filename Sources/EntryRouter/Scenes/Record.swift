@@ -1,3 +1,5 @@
+import EntryKit
+
 /// What the durable store keeps: entries and the dedupe window (R16, R18).
 public enum Record: Sendable, Hashable {
     /// Insert or replace an entry by id.
@@ -254,13 +256,13 @@ public struct DedupeKey: Sendable, Hashable {
     }
 
     /// A key in its stored form, given as UTF-8 bytes (repaired where they are not valid UTF-8).
-    init(storedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    init(storedUTF8 bytes: ByteView) {
         let prefix = Self.senderIdPrefix.utf8
         if bytes.starts(with: prefix) {
-            value = String(decoding: UnsafeBufferPointer(rebasing: bytes[prefix.count...]), as: UTF8.self)
+            value = bytes.extracting(from: prefix.count).string
             isSenderId = true
         } else {
-            value = String(decoding: bytes, as: UTF8.self)
+            value = bytes.string
             isSenderId = false
         }
     }

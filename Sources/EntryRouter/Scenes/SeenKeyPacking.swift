@@ -17,22 +17,22 @@ public enum SeenKeyPacking {
         var previous: Int64 = 0
         var size = 0
         for key in keys {
-            size &+= Varint.size(of: zigzag(key.at.milliseconds &- previous))
+            size &+= Varint.size(of: ZigZag.encode(key.at.milliseconds &- previous))
             size &+= Varint.size(of: UInt64(key.name.storedUTF8Count)) &+ key.name.storedUTF8Count
             previous = key.at.milliseconds
         }
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: size))
-        bytes.withUnsafeMutableBytes { raw in
-            var cursor = ByteCursor(raw.baseAddress.unsafelyUnwrapped + start)
+        bytes.withMutableBufferView { room in
+            var cursor = ByteCursor(room, at: start)
             previous = 0
             for key in keys {
-                cursor.write(varint: zigzag(key.at.milliseconds &- previous))
+                cursor.write(varint: ZigZag.encode(key.at.milliseconds &- previous))
                 cursor.write(varint: UInt64(key.name.storedUTF8Count))
                 if key.name.isSenderId {
-                    DedupeKey.senderIdPrefix.withUTF8Bytes { cursor.write(UnsafeRawBufferPointer($0)) }
+                    DedupeKey.senderIdPrefix.withUTF8View { cursor.write($0) }
                 }
-                key.name.value.withUTF8Bytes { cursor.write(UnsafeRawBufferPointer($0)) }
+                key.name.value.withUTF8View { cursor.write($0) }
                 previous = key.at.milliseconds
             }
         }
@@ -40,19 +40,19 @@ public enum SeenKeyPacking {
 
     /// Appends the keys packed in `bytes` to `keys`, in order. False, with `keys` as it was, when
     /// `bytes` are not keys packed by `append` (cut short, or a count past their end).
-    public static func unpack(_ bytes: UnsafeBufferPointer<UInt8>, into keys: inout [SeenKey]) -> Bool {
+    public static func unpack(_ bytes: ByteView, into keys: inout [SeenKey]) -> Bool {
         let before = keys.count
         var offset = 0
         var previous: Int64 = 0
         while offset < bytes.count {
-            guard let delta = readVarint(bytes, at: &offset), let count = readVarint(bytes, at: &offset),
-                  count <= UInt64(bytes.count - offset)
+            guard let delta = Varint.readChecked(bytes, at: &offset),
+                  let count = Varint.readChecked(bytes, at: &offset), count <= UInt64(bytes.count - offset)
             else {
                 keys.removeSubrange(before...)
                 return false
             }
-            previous &+= unzigzag(delta)
-            let stored = UnsafeBufferPointer(rebasing: bytes[offset..<offset + Int(count)])
+            previous &+= ZigZag.decode(delta)
+            let stored = bytes.extracting(offset..<offset + Int(count))
             keys.append(SeenKey(DedupeKey(storedUTF8: stored), at: Instant(milliseconds: previous)))
             offset += Int(count)
         }
@@ -61,41 +61,16 @@ public enum SeenKeyPacking {
 
     /// How many keys `bytes` hold, read without making them; nil when `bytes` are not keys packed by
     /// `append`.
-    public static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func count(_ bytes: ByteView) -> Int? {
         var offset = 0
         var keys = 0
         while offset < bytes.count {
-            guard readVarint(bytes, at: &offset) != nil, let count = readVarint(bytes, at: &offset),
-                  count <= UInt64(bytes.count - offset)
+            guard Varint.readChecked(bytes, at: &offset) != nil,
+                  let count = Varint.readChecked(bytes, at: &offset), count <= UInt64(bytes.count - offset)
             else { return nil }
             offset += Int(count)
             keys += 1
         }
         return keys
-    }
-
-    /// A signed difference as an unsigned one, small when it is small either way.
-    private static func zigzag(_ value: Int64) -> UInt64 {
-        UInt64(bitPattern: (value << 1) ^ (value >> 63))
-    }
-
-    private static func unzigzag(_ value: UInt64) -> Int64 {
-        Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
-    }
-
-    /// A `Varint` at `offset`, moved past it; nil when the bytes end inside it or it has more than 64 bits.
-    private static func readVarint(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UInt64? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count, shift < 64 {
-            let byte = bytes[offset]
-            offset += 1
-            // The tenth byte holds bit 63 only.
-            guard shift < 63 || byte <= 1 else { return nil }
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
-        return nil
     }
 }

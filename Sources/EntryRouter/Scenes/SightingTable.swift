@@ -77,7 +77,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     /// The earlier sighting of `key` in `space` if it is at most `window` old at `now`. Otherwise `key` is
     /// remembered as seen now with `note`, and the result is nil. One hash and one probe run do both;
     /// `tag` is the key's `tag(of:space:)` when the caller has it already, and then nothing is hashed.
-    mutating func claim(_ key: UnsafeRawBufferPointer, space: UInt64, tag: UInt32? = nil, at now: Instant,
+    mutating func claim(_ key: ByteView, space: UInt64, tag: UInt32? = nil, at now: Instant,
                         window: Int64, note: some SightingNote) -> Earlier? {
         index.reserveOneMore()
         let tag = tag ?? Self.tag(of: key, space: space)
@@ -100,7 +100,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     }
 
     /// The sighting of `key` in `space`, however old, if it is still held.
-    func sighting(of key: UnsafeRawBufferPointer, space: UInt64) -> Earlier? {
+    func sighting(of key: ByteView, space: UInt64) -> Earlier? {
         guard let found = index.probe(tag: Self.tag(of: key, space: space), where: { matches(number(of: $0), key, space) }).value
         else { return nil }
         let held = number(of: found)
@@ -108,7 +108,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     }
 
     /// Forgets the newest sighting, which the last `claim` of `key` in `space` added.
-    mutating func unclaim(_ key: UnsafeRawBufferPointer, space: UInt64) {
+    mutating func unclaim(_ key: ByteView, space: UInt64) {
         let newest = sightings.end - 1
         index.remove(tag: Self.tag(of: key, space: space), value: Self.value(of: newest))
         records.removeSuffix(from: sightings[newest].start)
@@ -162,7 +162,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     }
 
     /// The high half of the key's hash, seeded with its space: what the index keeps of it.
-    static func tag(of key: UnsafeRawBufferPointer, space: UInt64) -> UInt32 {
+    static func tag(of key: ByteView, space: UInt64) -> UInt32 {
         UInt32(truncatingIfNeeded: Hashing.hash(key, seed: space) >> 32)
     }
 
@@ -181,7 +181,7 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     // MARK: Records
 
     /// Appends a sighting and its record; returns what the index keeps of its number.
-    private mutating func append(_ key: UnsafeRawBufferPointer, space: UInt64, at now: Instant,
+    private mutating func append(_ key: ByteView, space: UInt64, at now: Instant,
                                  note: some SightingNote) -> UInt32 {
         precondition(sightings.end - sightings.start < 0x7FFF_FFFF, "more dedupe keys than the index can hold")
         let header = UInt64(key.count) << 1 | space
@@ -206,12 +206,12 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
     }
 
     /// Calls `body` with the key of record `number` and its space.
-    private func withKey<Result>(of number: Int, _ body: (UnsafeRawBufferPointer, UInt64) -> Result) -> Result {
+    private func withKey<Result>(of number: Int, _ body: (ByteView, UInt64) -> Result) -> Result {
         let start = sightings[number].start
         return records.withBytes(from: start, to: records.chunkEnd(of: start)) { record in
             var offset = 0
             let header = Varint.read(record, at: &offset)
-            return body(UnsafeRawBufferPointer(rebasing: record[offset..<offset + Int(header >> 1)]), header & 1)
+            return body(record.extracting(offset..<offset + Int(header >> 1)), header & 1)
         }
     }
 
@@ -219,23 +219,22 @@ struct SightingTable<Hashing: KeyHashing>: Sendable {
         records.withBytes(from: sightings[number].start, to: end(number)) { record in
             var offset = 0
             let header = Varint.read(record, at: &offset)
-            return Array(record[(offset + Int(header >> 1))...])
+            return Array(record.extracting(from: offset + Int(header >> 1)))
         }
     }
 
     /// Whether sighting `number` is of `key` in `space`: compared by length, then bytes.
-    private func matches(_ number: Int, _ key: UnsafeRawBufferPointer, _ space: UInt64) -> Bool {
+    private func matches(_ number: Int, _ key: ByteView, _ space: UInt64) -> Bool {
         withKey(of: number) { stored, storedSpace in
             storedSpace == space && stored.count == key.count && Self.equal(stored, key)
         }
     }
 
     /// Whether two byte strings of the same length are equal, compared eight bytes at a time.
-    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    private static func equal(_ a: ByteView, _ b: ByteView) -> Bool {
         var offset = 0
         while a.count - offset >= 8 {
-            guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+            guard a.loadWord(at: offset) == b.loadWord(at: offset) else { return false }
             offset += 8
         }
         while offset < a.count {
