@@ -26,6 +26,11 @@ struct NoNote: SightingNote {
 ///   when the next one starts another, so the note needs no length of its own.
 /// - `index`: a `GrowingSlotIndex` from the high half of each key's hash to its sighting's number.
 ///
+/// The table stays in the engine while the three containers live in EntryKit: it holds no raw memory
+/// of its own (records are lent as views), and what it adds to them is the window's meaning, which a
+/// generic keyed log would have to take as parameters: instants that order the sightings, pruning by
+/// age and by count, two key spaces, and a note read back only for a duplicate.
+///
 /// No operation costs more than a bounded amount of work, whatever the window's size: both stores are
 /// chunks that never move, and the index grows or shrinks a few words per operation. Sightings are
 /// pruned from the oldest, removing their word from the index, and whole chunks of both stores are
