@@ -211,7 +211,7 @@ import Testing
 
     @Test func bucketsLieInTheTable() {
         let bytes: [UInt8] = Array("abcdefghijklmnopqrstuvwxyz".utf8)
-        bytes.withUnsafeBufferPointer { bytes in
+        bytes.withBufferView { bytes in
             for bits in [1, 2, 5, 17, 62] {
                 for end in 0...bytes.count {
                     let bucket = StringHead(bytes, 0..<end).bucket(bits)

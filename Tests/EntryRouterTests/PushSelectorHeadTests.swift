@@ -90,7 +90,7 @@ import Testing
 @Suite struct StringHeadTests {
     private func head(_ text: String) -> StringHead {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { StringHead($0, 0..<bytes.count) }
+        return bytes.withBufferView { StringHead($0, 0..<bytes.count) }
     }
 
     @Test func equalHeadsAreEqualLengthsAndFirstBytes() {
@@ -107,7 +107,7 @@ import Testing
 
     @Test func aHeadReadsBytesInsideItsRangeOnly() {
         let bytes = Array("xxabcyy".utf8)
-        let inner = bytes.withUnsafeBufferPointer { StringHead($0, 2..<5) }
+        let inner = bytes.withBufferView { StringHead($0, 2..<5) }
         #expect(inner == head("abc"))
     }
 
@@ -115,7 +115,7 @@ import Testing
     /// both give the first bytes in order, and the load reads nothing past its range.
     @Test func theOneLoadWordAndTheByteWordAgree() {
         let bytes = Array("_abcdefghij_".utf8)
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withBufferView { buffer in
             let loaded = StringHead(buffer, 1..<9)
             #expect(loaded.word == 0x6867_6665_6463_6261)
             #expect(StringHead(buffer, 1..<11).word == loaded.word)

@@ -134,7 +134,7 @@ import EntryKit
     @Test(arguments: [0, 1, 5, 6, 20, 512])
     func aBuilderLaysPairsOutAsTheyComeAndOutgrowsItsRoom(room: Int) {
         let pairs = [("a", "1"), ("b", String(repeating: "x", count: 200)), ("c", ""), ("d", "ü")]
-        let params = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+        let params = withStackBuffer(of: UInt8.self, capacity: room) { buffer in
             var builder = RouteParams.Builder(room: buffer)
             for (key, value) in pairs { builder.append(key: key, value: value) }
             return builder.params
@@ -156,12 +156,12 @@ import EntryKit
             bounds.append(laidOut.count)
         }
         #expect(laidOut[bounds[2]..<bounds[2] + 2] == [0x82, 0x01] && laidOut[0] == 0)
-        let params = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+        let params = withStackBuffer(of: UInt8.self, capacity: room) { buffer in
             var builder = RouteParams.Builder(room: buffer)
-            laidOut.withUnsafeBufferPointer { keys in
+            laidOut.withBufferView { keys in
                 for (index, (_, value)) in pairs.enumerated() {
-                    builder.append(laidOut: UnsafeBufferPointer(rebasing: keys[bounds[index]..<bounds[index + 1]]))
-                    value.withUTF8Bytes { builder.append(counted: $0) }
+                    builder.append(laidOut: keys.extracting(bounds[index]..<bounds[index + 1]))
+                    value.withUTF8View { builder.append(counted: $0) }
                 }
             }
             return builder.params

@@ -108,8 +108,7 @@ struct RoutingLayoutTests {
 
     @Test func universalLinkRulesMatchWholeCharacters() {
         func allows(_ glob: String, _ path: String) -> Bool {
-            var path = path
-            return path.withUTF8 { UniversalLinkRules(paths: [glob]).allows($0) }
+            path.withUTF8View { UniversalLinkRules(paths: [glob]).allows($0) }
         }
         #expect(allows("/caf?", "/café"))
         #expect(!allows("/caf??", "/café"))

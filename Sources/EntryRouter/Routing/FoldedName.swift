@@ -17,9 +17,9 @@ struct FoldedName: Sendable {
         isASCII = utf8.allSatisfy { $0 < 0x80 }
     }
 
-    func matches(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+    func matches(_ bytes: ByteView) -> Bool {
         if isASCII {
-            if utf8.withUnsafeBufferPointer({ ASCII.equalFolded(bytes, $0) }) { return true }
+            if utf8.withBufferView({ ASCII.equalFolded(bytes, $0) }) { return true }
             if !bytes.contains(where: { $0 >= 0x80 }) { return false }
         }
         return ASCII.lowercased(bytes) == text

@@ -16,25 +16,25 @@ final class LiteralEdges: @unchecked Sendable {
         var count: Int
         var low: UInt64
         var high: UInt64
-        /// The bytes of a key longer than 16 bytes (not owned: valid while the lookup runs).
-        var long: UnsafeBufferPointer<UInt8>?
+        /// The bytes of a key longer than 16 bytes (lent: valid while the lookup runs).
+        var long: ByteView?
         /// Lowercase the key's ASCII letters (the first segment of a custom-scheme URL).
         var folded: Bool
 
-        /// Nil when `bytes` is not all ASCII: such a key is looked up by `String`, whose equality
-        /// (canonical equivalence) differs from byte equality. `readable` is how many bytes from
-        /// `bytes`' start may be read (it lies in a larger buffer): with 16 of them a short key
-        /// is loaded as two words and masked, instead of byte by byte.
-        init?(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int, folded: Bool) {
-            count = bytes.count
+        /// The key `bytes[range]`; nil when it is not all ASCII: such a key is looked up by
+        /// `String`, whose equality (canonical equivalence) differs from byte equality. The bytes
+        /// past the range may be read too: with 16 of them from the key's start, a short key is
+        /// loaded as two words and masked, instead of byte by byte.
+        init?(_ range: Range<Int>, of bytes: ByteView, folded: Bool) {
+            count = range.count
             self.folded = folded
             low = 0
             high = 0
             long = nil
-            if count <= 16, readable >= 16, let start = bytes.baseAddress {
-                let raw = UnsafeRawPointer(start)
-                let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-                let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let start = range.lowerBound
+            if count <= 16, bytes.count - start >= 16 {
+                let first = bytes.loadWord(at: start)
+                let second = bytes.loadWord(at: start + 8)
                 if count > 8 {
                     low = first
                     high = second & Self.mask(count - 8)
@@ -42,13 +42,15 @@ final class LiteralEdges: @unchecked Sendable {
                     low = first & Self.mask(count)
                 }
             } else if count <= 16 {
-                for k in 0..<min(count, 8) { low |= UInt64(bytes[k]) << (8 * k) }
-                for k in min(count, 8)..<count { high |= UInt64(bytes[k]) << (8 * (k - 8)) }
+                let key = bytes.extracting(range)
+                for k in 0..<min(count, 8) { low |= UInt64(key[k]) << (8 * k) }
+                for k in min(count, 8)..<count { high |= UInt64(key[k]) << (8 * (k - 8)) }
             } else {
+                let key = bytes.extracting(range)
                 var any: UInt8 = 0
-                for byte in bytes { any |= byte }
+                for byte in key { any |= byte }
                 if any >= 0x80 { return nil }
-                long = bytes
+                long = key
                 return
             }
             if (low | high) & 0x8080_8080_8080_8080 != 0 { return nil }
@@ -78,9 +80,9 @@ final class LiteralEdges: @unchecked Sendable {
         }
     }
 
-    /// One slot. A short key is in `low` and `high`, zero-padded; a long one has its offset in
+    /// One slot, one cache line. A short key is in `low` and `high`, zero-padded; a long one has its offset in
     /// `longKeys` in `low` and its hash in `high`.
-    struct Entry {
+    struct Entry: Sendable {
         var low: UInt64
         var high: UInt64
         /// `UInt32.max` marks an empty slot.
@@ -91,25 +93,14 @@ final class LiteralEdges: @unchecked Sendable {
         var node: RouteTrie.Node
     }
 
-    /// A power of two, above the edge count by half at least.
-    let capacity: Int
-    private let entries: UnsafeMutablePointer<Entry>
+    private let entries: CacheLineSlots<Entry>
+    /// The bytes of the keys longer than 16 bytes, end to end.
     private var longKeys: [UInt8] = []
 
     /// A table for `edges` edges, empty.
     init(edges: Int) {
-        var capacity = 16
-        while capacity < edges + edges / 2 { capacity *= 2 }
-        self.capacity = capacity
-        precondition(MemoryLayout<Entry>.stride == 64, "a slot is one cache line")
-        entries = UnsafeMutableRawPointer.allocate(byteCount: capacity * 64, alignment: 64)
-            .bindMemory(to: Entry.self, capacity: capacity)
-        entries.initialize(repeating: Entry(low: 0, high: 0, parent: .max, count: 0, flags: 0, node: RouteTrie.Node()),
-                           count: capacity)
-    }
-
-    deinit {
-        entries.deallocate()
+        entries = CacheLineSlots(count: CacheLineSlots<Entry>.count(for: edges),
+                                 repeating: Entry(low: 0, high: 0, parent: .max, count: 0, flags: 0, node: RouteTrie.Node()))
     }
 
     /// Puts the edge `parent` → (new child) for `key` (ASCII; already lowercase where the trie
@@ -122,8 +113,8 @@ final class LiteralEdges: @unchecked Sendable {
             entry.high = hash
             longKeys.append(contentsOf: long)
         }
-        var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
-        while entries[index].parent != .max { index = (index + 1) & (capacity - 1) }
+        var index = entries.home(of: hash)
+        while entries[index].parent != .max { index = entries.next(after: index) }
         entries[index] = entry
         return index
     }
@@ -136,27 +127,42 @@ final class LiteralEdges: @unchecked Sendable {
 
     /// The slot of the child of `parent` under `key`, or nil.
     func find(parent: UInt32, key: Key) -> Int? {
-        let hash = Self.hash(parent, key)
-        let expected = key.long == nil ? key.high : hash
-        var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+        guard key.long == nil else { return findLong(parent: parent, key: key) }
+        var index = entries.home(of: Self.hash(parent, key))
         while true {
-            let entry = entries + index
-            if entry.pointee.parent == parent, Int(entry.pointee.count) == key.count, entry.pointee.high == expected,
-               key.long == nil ? entry.pointee.low == key.low : equal(Int(entry.pointee.low), key) {
+            if entries[index].parent == parent, Int(entries[index].count) == key.count,
+               entries[index].high == key.high, entries[index].low == key.low {
                 return index
             }
-            if entry.pointee.parent == .max { return nil }
-            index = (index + 1) & (capacity - 1)
+            if entries[index].parent == .max { return nil }
+            index = entries.next(after: index)
         }
     }
 
-    /// The slot `index`, valid as long as the table.
-    func entry(_ index: Int) -> UnsafePointer<Entry> {
-        UnsafePointer(entries + index)
+    /// `find` for a key longer than 16 bytes, whose slot holds its hash and where its bytes are
+    /// in `longKeys`: apart, so that looking up a short key never reads `longKeys`.
+    @inline(never)
+    private func findLong(parent: UInt32, key: Key) -> Int? {
+        let hash = Self.hash(parent, key)
+        var index = entries.home(of: hash)
+        while true {
+            if entries[index].parent == parent, Int(entries[index].count) == key.count, entries[index].high == hash,
+               equal(Int(entries[index].low), key) {
+                return index
+            }
+            if entries[index].parent == .max { return nil }
+            index = entries.next(after: index)
+        }
+    }
+
+    /// The child node in slot `index` and its flags.
+    @inline(__always)
+    func child(_ index: Int) -> (node: RouteTrie.Node, flags: UInt16) {
+        (entries[index].node, entries[index].flags)
     }
 
     private func equal(_ start: Int, _ key: Key) -> Bool {
-        longKeys.withUnsafeBufferPointer { stored in
+        longKeys.withBufferView { stored in
             for k in 0..<key.count where stored[start + k] != key.byte(k) { return false }
             return true
         }

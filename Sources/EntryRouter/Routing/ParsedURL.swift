@@ -23,7 +23,7 @@ struct ParsedURL {
     }
 
     /// The URL's UTF-8.
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     /// The scheme as written (letters in either case).
     let scheme: Range<Int>
     /// The host of an http/https URL as written; nil for a custom scheme.
@@ -33,9 +33,9 @@ struct ParsedURL {
     let path: Range<Int>
     /// The segments' bytes: `bytes` itself, or the decoded copy when a segment has a `%`. Either
     /// way consecutive segments are separated by one `/`, so a `*name` capture is one range.
-    let segmentBytes: UnsafeBufferPointer<UInt8>
+    let segmentBytes: ByteView
     /// The path segments; for a custom scheme the first one is the URL's host.
-    let segments: UnsafeBufferPointer<Segment>
+    let segments: BufferView<Segment>
     /// The query, without its `?`; its items are read only when a route matched.
     let query: Range<Int>
     /// Whether `query` has a `%`, so its items need decoding (they were checked to decode).
@@ -52,17 +52,15 @@ struct ParsedURL {
     @inline(__always)
     static func parse<R>(_ url: String, maxBytes: Int = RouterLimits().maxURLBytes,
                          _ body: (ParsedURL) throws(WireError) -> R) throws(WireError) -> R {
-        var text = url
-        // `withUTF8` rethrows untyped, so the typed error is carried out by hand.
-        var outcome: Result<R, WireError>?
-        text.withUTF8 { bytes in
-            outcome = Result { () throws(WireError) -> R in try parse(bytes: bytes, url: url, maxBytes: maxBytes, body) }
+        // `withUTF8View` takes no throwing closure, so the typed error is carried out by hand.
+        let outcome = url.withUTF8View { bytes in
+            Result { () throws(WireError) -> R in try parse(bytes: bytes, url: url, maxBytes: maxBytes, body) }
         }
-        return try outcome!.get()
+        return try outcome.get()
     }
 
     @inline(__always)
-    private static func parse<R>(bytes: UnsafeBufferPointer<UInt8>, url: String, maxBytes: Int,
+    private static func parse<R>(bytes: ByteView, url: String, maxBytes: Int,
                                  _ body: (ParsedURL) throws(WireError) -> R) throws(WireError) -> R {
         guard bytes.count <= maxBytes else {
             throw WireError(.notAllowed, "URL is \(bytes.count) bytes, longer than the \(maxBytes)-byte limit (--max-url)")
@@ -72,8 +70,7 @@ struct ParsedURL {
         while k < bytes.count {
             // Eight bytes at a time while they are all plain; a word with another byte is read
             // byte by byte.
-            if k + 8 <= bytes.count,
-               !hasSpecialByte(UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self))) {
+            if k + 8 <= bytes.count, !hasSpecialByte(bytes.loadWord(at: k)) {
                 k += 8
                 continue
             }
@@ -99,18 +96,18 @@ struct ParsedURL {
         // A scheme and `://` hold no `#` or `?`, so the first of each is past them.
         var end = fragment
         var query = end..<end
-        if let q = bytes[i..<end].firstIndex(of: UInt8(ascii: "?")) {
+        if let q = bytes.firstIndex(of: UInt8(ascii: "?"), in: i..<end) {
             query = (q + 1)..<end
             end = q
         }
-        let hostEnd = bytes[i..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
-        if bytes[i..<hostEnd].contains(UInt8(ascii: "@")) {
+        let hostEnd = bytes.firstIndex(of: UInt8(ascii: "/"), in: i..<end) ?? end
+        if bytes.contains(UInt8(ascii: "@"), in: i..<hostEnd) {
             throw WireError(.notAllowed, "URL carries credentials (user:pass@): \(url)")
         }
         var host: Range<Int>?
         var path = end..<end
         var pathStart = i
-        if ASCII.hasHost(bytes[scheme]) {
+        if ASCII.hasHost(bytes.extracting(scheme)) {
             guard hostEnd > i else { throw WireError(.notAllowed, "URL has no host: \(url)") }
             host = i..<hostEnd
             path = hostEnd..<end
@@ -118,39 +115,39 @@ struct ParsedURL {
         }
         var segmentsEnd = end
         if segmentsEnd > pathStart, bytes[segmentsEnd - 1] == UInt8(ascii: "/") { segmentsEnd -= 1 }
-        let queryIsEscaped = bytes[query].contains(UInt8(ascii: "%"))
+        let queryIsEscaped = bytes.contains(UInt8(ascii: "%"), in: query)
         // Escapes cannot span `&` or `=`, and those are ASCII: the query decodes whole exactly
         // when each of its names and values does.
         if queryIsEscaped, PercentEncoding.decode(bytes[query]) == nil { throw malformed(url) }
 
-        func parsed(_ segmentBytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<Segment>) -> ParsedURL {
+        func parsed(_ segmentBytes: ByteView, _ segments: BufferView<Segment>) -> ParsedURL {
             ParsedURL(bytes: bytes, scheme: scheme, host: host, path: path, segmentBytes: segmentBytes,
                       segments: segments, query: query, queryIsEscaped: queryIsEscaped)
         }
-        func decoded(_ segments: UnsafeMutableBufferPointer<Segment>) throws(WireError) -> R {
+        func decoded(_ segments: MutableBufferView<Segment>) throws(WireError) -> R {
             var decoded: [UInt8] = []
             decoded.reserveCapacity(segmentsEnd - pathStart)
-            for n in segments.indices {
+            for n in 0..<segments.count {
                 if n > 0 { decoded.append(UInt8(ascii: "/")) }
                 let start = decoded.count
-                let raw = bytes[Int(segments[n].start)..<Int(segments[n].end)]
+                let raw = bytes.extracting(Int(segments[n].start)..<Int(segments[n].end))
                 guard PercentEncoding.decode(raw, into: &decoded) else { throw malformed(url) }
                 segments[n] = Segment(start: Int32(start), end: Int32(decoded.count))
             }
-            return try decoded.withUnsafeBufferPointer { (decoded) throws(WireError) -> R in
-                try body(parsed(decoded, UnsafeBufferPointer(segments)))
+            return try decoded.withBufferView { (decoded) throws(WireError) -> R in
+                try body(parsed(decoded, segments.view))
             }
         }
-        return try withUnsafeTemporaryAllocation(of: Segment.self, capacity: inlineSegments) { (inline) throws(WireError) -> R in
+        return try withStackBuffer(of: Segment.self, capacity: inlineSegments) { (inline) throws(WireError) -> R in
             if let (count, escaped) = split(bytes, pathStart..<segmentsEnd, into: inline) {
-                let segments = UnsafeMutableBufferPointer(rebasing: inline[..<count])
-                return escaped ? try decoded(segments) : try body(parsed(bytes, UnsafeBufferPointer(segments)))
+                let segments = inline.extracting(0..<count)
+                return escaped ? try decoded(segments) : try body(parsed(bytes, segments.view))
             }
             let count = bytes[pathStart..<segmentsEnd].count { $0 == UInt8(ascii: "/") } + 1
             var heap = [Segment](repeating: Segment(start: 0, end: 0), count: count)
-            return try heap.withUnsafeMutableBufferPointer { (segments) throws(WireError) -> R in
+            return try heap.withMutableBufferView { (segments) throws(WireError) -> R in
                 let escaped = split(bytes, pathStart..<segmentsEnd, into: segments)!.escaped
-                return escaped ? try decoded(segments) : try body(parsed(bytes, UnsafeBufferPointer(segments)))
+                return escaped ? try decoded(segments) : try body(parsed(bytes, segments.view))
             }
         }
     }
@@ -171,8 +168,8 @@ struct ParsedURL {
 
     /// Splits `range` of `bytes` at each `/` into `segments` (none when the range is empty); nil
     /// when there are more segments than room. `escaped` tells whether any of them has a `%`.
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                              into segments: UnsafeMutableBufferPointer<Segment>) -> (count: Int, escaped: Bool)? {
+    private static func split(_ bytes: ByteView, _ range: Range<Int>,
+                              into segments: MutableBufferView<Segment>) -> (count: Int, escaped: Bool)? {
         guard !range.isEmpty else { return (0, false) }
         var count = 0
         var escaped = false
@@ -194,50 +191,45 @@ struct ParsedURL {
     }
 
     /// Segment `index`'s decoded bytes.
-    func segment(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        let segment = segments[index]
-        return UnsafeBufferPointer(rebasing: segmentBytes[Int(segment.start)..<Int(segment.end)])
+    func segment(_ index: Int) -> ByteView {
+        segmentBytes.extracting(segmentRange(index))
     }
 
-    /// How many bytes of `segmentBytes` may be read from segment `index`'s start.
-    func readableBytes(from index: Int) -> Int {
-        segmentBytes.count - Int(segments[index].start)
+    /// Where segment `index`'s decoded bytes are in `segmentBytes`.
+    func segmentRange(_ index: Int) -> Range<Int> {
+        Int(segments[index].start)..<Int(segments[index].end)
     }
 
     /// Segment `index` as text (valid UTF-8: the parser checked it).
     func text(_ index: Int) -> String {
-        String(decoding: segment(index), as: UTF8.self)
+        segment(index).string
     }
 
     /// The segments from `index` on, joined with `/`, for a `*name` capture.
     func rest(from index: Int) -> String {
         guard index < segments.count else { return "" }
         let range = Int(segments[index].start)..<Int(segments[segments.count - 1].end)
-        return String(decoding: segmentBytes[range], as: UTF8.self)
+        return segmentBytes.extracting(range).string
     }
 
     /// The scheme, lowercased, for messages.
-    var schemeText: String { ASCII.lowercased(bytes[scheme]) }
+    var schemeText: String { ASCII.lowercased(bytes.extracting(scheme)) }
 
     /// Calls `body` with the decoded path of an http/https URL, with its leading `/` (`/` when
     /// empty), for the apple-app-site-association rules: decoded so `%61dmin` cannot slip past
     /// `NOT /admin/*`.
-    func withDecodedPath<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard !path.isEmpty else {
-            var slash = "/"
-            return slash.withUTF8(body)
-        }
-        guard bytes[path].contains(UInt8(ascii: "%")) else { return body(UnsafeBufferPointer(rebasing: bytes[path])) }
+    func withDecodedPath<R>(_ body: (ByteView) -> R) -> R {
+        guard !path.isEmpty else { return "/".withUTF8View(body) }
+        guard bytes.contains(UInt8(ascii: "%"), in: path) else { return body(bytes.extracting(path)) }
         // The segments decoded, and `/` is ASCII: the whole path decodes as well.
-        var decoded = PercentEncoding.decode(bytes[path])!
-        return decoded.withUTF8(body)
+        return PercentEncoding.decode(bytes[path])!.withUTF8View(body)
     }
 
     /// The decoded path, query, query items and fragment, for an apple-app-site-association
     /// file's components. Built only for a host whose rules come from such a file. A fragment
     /// with a malformed escape is kept as written (fragments are not otherwise checked).
     func appLinkURL() -> AppLinkURL {
-        let path = withDecodedPath { String(decoding: $0, as: UTF8.self) }
+        let path = withDecodedPath(\.string)
         var items: [(name: String, value: String)] = []
         forEachQueryItem { name, value in items.append((name, value)) }
         // The query ends where the fragment's `#` is, or at the end of the URL.
@@ -252,8 +244,8 @@ struct ParsedURL {
     func forEachQueryItem(_ body: (String, String) -> Void) {
         var start = query.lowerBound
         while start < query.upperBound {
-            let stop = bytes[start..<query.upperBound].firstIndex(of: UInt8(ascii: "&")) ?? query.upperBound
-            let equals = bytes[start..<stop].firstIndex(of: UInt8(ascii: "=")) ?? stop
+            let stop = bytes.firstIndex(of: UInt8(ascii: "&"), in: start..<query.upperBound) ?? query.upperBound
+            let equals = bytes.firstIndex(of: UInt8(ascii: "="), in: start..<stop) ?? stop
             if equals > start {
                 body(text(bytes[start..<equals]), text(bytes[min(equals + 1, stop)..<stop]))
             }
@@ -273,7 +265,7 @@ struct ParsedURL {
         return count
     }
 
-    private func text(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+    private func text(_ part: Slice<ByteView>) -> String {
         queryIsEscaped ? PercentEncoding.decode(part)! : String(decoding: part, as: UTF8.self)
     }
 

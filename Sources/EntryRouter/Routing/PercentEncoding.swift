@@ -27,8 +27,8 @@ enum PercentEncoding {
     /// Appends the decoded `bytes` to `out`; false for a malformed escape or a result that is not
     /// UTF-8 (`out` then holds a partial result). Bytes without a `%` are copied as they are: they
     /// come from a Swift string, so they are UTF-8 already.
-    static func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, into out: inout [UInt8]) -> Bool {
-        guard bytes.contains(UInt8(ascii: "%")) else {
+    static func decode(_ bytes: ByteView, into out: inout [UInt8]) -> Bool {
+        guard bytes.contains(UInt8(ascii: "%"), in: 0..<bytes.count) else {
             out.append(contentsOf: bytes)
             return true
         }

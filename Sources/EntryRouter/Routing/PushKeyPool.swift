@@ -52,7 +52,7 @@ struct PushKeyPool: Sendable {
 
     /// The `StringHead` of the ASCII string at `range` (a selector's value).
     func head(of range: Range<Int>) -> StringHead {
-        bytes.withUnsafeBufferPointer { StringHead($0, range) }
+        bytes.withBufferView { StringHead($0, range) }
     }
 
     /// The text of a selector's string at `range`, for comparing as `String`s.

@@ -124,7 +124,7 @@ struct PushLookup {
         let member = members[index]
         guard member.kind == .string else { return .none }
         guard member.valuePlain else { return .escaped }
-        return StringHead(text, Int(member.valueStart) + 1..<Int(member.valueEnd) - 1)
+        return StringHead(BufferView(text), Int(member.valueStart) + 1..<Int(member.valueEnd) - 1)
     }
 
     /// Whether the plain string at `index`, whose head equals that of the selector string at `range` of

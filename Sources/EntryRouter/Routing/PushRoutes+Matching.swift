@@ -110,12 +110,12 @@ extension PushRoutes {
                     if found.kind == .string, found.valuePlain {
                         let value = UnsafeBufferPointer(rebasing: lookup.text[Int(found.valueStart) + 1..<Int(found.valueEnd) - 1])
                         if param == identity { match.identity = ShortASCII.string(BufferView(value)) }
-                        builder.append(laidOut: key)
-                        builder.append(counted: value)
+                        builder.append(laidOut: BufferView(key))
+                        builder.append(counted: BufferView(value))
                     } else if let text = payload.paramText(at: member) {
                         if param == identity { match.identity = text }
-                        builder.append(laidOut: key)
-                        text.withUTF8Bytes { builder.append(counted: $0) }
+                        builder.append(laidOut: BufferView(key))
+                        text.withUTF8View { builder.append(counted: $0) }
                     }
                 }
             }

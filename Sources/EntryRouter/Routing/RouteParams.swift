@@ -79,11 +79,11 @@ public struct RouteParams: Sendable {
     }
 
     private func value(of key: String) -> String? {
-        key.withUTF8Bytes { wanted in
+        key.withUTF8View { wanted in
             var found: String?
             forEachPair { name, value in
                 if Self.same(name, wanted) {
-                    found = String(decoding: value, as: UTF8.self)
+                    found = value.string
                     return false
                 }
                 return true
@@ -94,8 +94,8 @@ public struct RouteParams: Sendable {
 
     /// Calls `body` with each pair's key and value bytes, in key order, until it returns false.
     @inline(__always)
-    func forEachPair(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
-        bytes.withUnsafeBufferPointer { bytes in
+    func forEachPair(_ body: (ByteView, ByteView) -> Bool) {
+        bytes.withBufferView { bytes in
             var offset = 0
             while offset < bytes.count {
                 let key = Self.counted(bytes, at: &offset)
@@ -107,18 +107,18 @@ public struct RouteParams: Sendable {
 
     /// The counted bytes at `offset` (a length, then that many bytes); `offset` is moved past them.
     @inline(__always)
-    static func counted(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UnsafeBufferPointer<UInt8> {
+    static func counted(_ bytes: ByteView, at offset: inout Int) -> ByteView {
         let count = Int(Varint.read(bytes, at: &offset))
         defer { offset &+= count }
-        return UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])
+        return bytes.extracting(offset..<offset + count)
     }
 
     /// Whether two keys are the same key: equal bytes, or, when either is not ASCII, equal as strings
     /// (canonically equivalent), as a dictionary tells keys apart.
-    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func same(_ a: ByteView, _ b: ByteView) -> Bool {
         if a.elementsEqual(b) { return true }
         guard !isASCII(a) || !isASCII(b) else { return false }
-        return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
+        return a.string == b.string
     }
 
     private static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
@@ -132,7 +132,7 @@ extension RouteParams {
     /// library's reallocation path, and reserving its capacity first costs about as much.
     @inline(__always)
     static func build(_ body: (inout Builder) -> Void) -> RouteParams {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Builder.roomOnStack) { room in
+        withStackBuffer(of: UInt8.self, capacity: Builder.roomOnStack) { room in
             var builder = Builder(room: room)
             body(&builder)
             return builder.params
@@ -147,41 +147,41 @@ extension RouteParams {
         /// Enough for the params of any route of the sample configs many times over.
         static let roomOnStack = 512
 
-        private let room: UnsafeMutableBufferPointer<UInt8>
+        private let room: MutableBufferView<UInt8>
         private var count = 0
         private var spilled: [UInt8]?
 
-        init(room: UnsafeMutableBufferPointer<UInt8>) {
+        init(room: MutableBufferView<UInt8>) {
             self.room = room
         }
 
         /// Appends a pair whose key sorts after every key appended before it.
         @inline(__always)
         mutating func append(key: String, value: String) {
-            key.withUTF8Bytes { append(counted: $0) }
-            value.withUTF8Bytes { append(counted: $0) }
+            key.withUTF8View { append(counted: $0) }
+            value.withUTF8View { append(counted: $0) }
         }
 
         /// Appends bytes laid out as a key's or value's: their count as a `Varint`, then the bytes.
         @inline(__always)
-        mutating func append(counted text: UnsafeBufferPointer<UInt8>) {
+        mutating func append(counted text: ByteView) {
             let needed = Varint.size(of: UInt64(text.count)) &+ text.count
-            guard spilled == nil, needed <= room.count &- count, let base = room.baseAddress else {
+            guard spilled == nil, needed <= room.count &- count else {
                 return spill(text)
             }
-            var cursor = ByteCursor(UnsafeMutableRawPointer(base + count))
+            var cursor = ByteCursor(room, at: count)
             cursor.write(varint: UInt64(text.count))
-            cursor.write(UnsafeRawBufferPointer(text))
+            cursor.write(text)
             count &+= needed
         }
 
         /// Appends a key or value laid out before (`layOut`): its count and bytes, copied as they are.
         @inline(__always)
-        mutating func append(laidOut bytes: UnsafeBufferPointer<UInt8>) {
-            guard spilled == nil, bytes.count <= room.count &- count, let base = room.baseAddress, let source = bytes.baseAddress else {
+        mutating func append(laidOut bytes: ByteView) {
+            guard spilled == nil, bytes.count <= room.count &- count else {
                 return spill(laidOut: bytes)
             }
-            (base + count).update(from: source, count: bytes.count)
+            room.copy(bytes, to: count)
             count &+= bytes.count
         }
 
@@ -191,29 +191,29 @@ extension RouteParams {
             let count = UInt64(text.count)
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: Varint.size(of: count)))
-            bytes.withUnsafeMutableBytes { raw in
-                var cursor = ByteCursor(raw.baseAddress.unsafelyUnwrapped + start)
+            bytes.withMutableBufferView { room in
+                var cursor = ByteCursor(room, at: start)
                 cursor.write(varint: count)
             }
             bytes.append(contentsOf: text)
         }
 
         @inline(never)
-        private mutating func spill(laidOut bytes: UnsafeBufferPointer<UInt8>) {
-            var spilled = spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count]))
+        private mutating func spill(laidOut bytes: ByteView) {
+            var spilled = spilled ?? Array(room.reading(0..<count))
             spilled.append(contentsOf: bytes)
             self.spilled = spilled
         }
 
         @inline(never)
-        private mutating func spill(_ text: UnsafeBufferPointer<UInt8>) {
-            var bytes = spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count]))
+        private mutating func spill(_ text: ByteView) {
+            var bytes = spilled ?? Array(room.reading(0..<count))
             Self.layOut(counted: text, into: &bytes)
             spilled = bytes
         }
 
         var params: RouteParams {
-            RouteParams(bytes: spilled ?? Array(UnsafeBufferPointer(rebasing: room[..<count])))
+            RouteParams(bytes: spilled ?? Array(room.reading(0..<count)))
         }
     }
 }
@@ -261,7 +261,7 @@ extension RouteParams: Collection {
     public var isEmpty: Bool { bytes.isEmpty }
 
     public func index(after index: Index) -> Index {
-        bytes.withUnsafeBufferPointer { bytes in
+        bytes.withBufferView { bytes in
             var offset = index.offset
             _ = Self.counted(bytes, at: &offset)
             _ = Self.counted(bytes, at: &offset)
@@ -270,11 +270,11 @@ extension RouteParams: Collection {
     }
 
     public subscript(position: Index) -> Element {
-        bytes.withUnsafeBufferPointer { bytes in
+        bytes.withBufferView { bytes in
             precondition(position.offset < bytes.count, "RouteParams index out of range")
             var offset = position.offset
-            let key = String(decoding: Self.counted(bytes, at: &offset), as: UTF8.self)
-            return (key, String(decoding: Self.counted(bytes, at: &offset), as: UTF8.self))
+            let key = Self.counted(bytes, at: &offset).string
+            return (key, Self.counted(bytes, at: &offset).string)
         }
     }
 }
@@ -291,10 +291,6 @@ extension RouteParams {
     /// Whether both values are one array: then they hold the same pairs, and either may stand for the
     /// other. False for equal params laid out apart.
     func isStored(as other: RouteParams) -> Bool {
-        bytes.withUnsafeBufferPointer { mine in
-            other.bytes.withUnsafeBufferPointer { theirs in
-                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-            }
-        }
+        bytes.sharesStorage(with: other.bytes)
     }
 }

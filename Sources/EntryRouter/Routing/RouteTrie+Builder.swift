@@ -86,9 +86,8 @@ extension RouteTrie {
                 let parent = references[index]!
                 let node = nodes[index]
                 for (text, child) in node.literals {
-                    var bytes = text
-                    let slot = bytes.withUTF8 { utf8 in
-                        LiteralEdges.Key(utf8, readable: utf8.count, folded: false).map { literals.place(parent: parent, key: $0) }
+                    let slot = text.withUTF8View { utf8 in
+                        LiteralEdges.Key(0..<utf8.count, of: utf8, folded: false).map { literals.place(parent: parent, key: $0) }
                     }
                     references[child] = slot.map { UInt32($0) | RouteTrie.inLiterals } ?? plain()
                     order.append(child)

@@ -97,7 +97,7 @@ struct RouteTrie: Sendable {
 
     /// The most specific terminal under `root` matching `url`, if any.
     func match(_ url: ParsedURL, from root: UInt32) -> Terminal? {
-        let found = plain.withUnsafeBufferPointer { plain in
+        let found = plain.withBufferView { plain in
             walk(Probe(plain: plain, url: url, foldsFirst: url.host == nil), root, 0)
         }
         return found == .none ? nil : found
@@ -105,7 +105,7 @@ struct RouteTrie: Sendable {
 
     /// What one walk reads, borrowed for its duration.
     private struct Probe {
-        var plain: UnsafeBufferPointer<PlainNode>
+        var plain: BufferView<PlainNode>
         var url: ParsedURL
         /// A custom scheme's first segment is its host, matched case-insensitively.
         var foldsFirst: Bool
@@ -115,16 +115,14 @@ struct RouteTrie: Sendable {
         let node: Node
         let flags: UInt16
         if reference & Self.inLiterals != 0 {
-            let entry = literals.entry(Int(reference & ~Self.inLiterals))
-            node = entry.pointee.node
-            flags = entry.pointee.flags
+            (node, flags) = literals.child(Int(reference & ~Self.inLiterals))
         } else {
             node = probe.plain[Int(reference)].node
             flags = probe.plain[Int(reference)].flags
         }
         guard depth < probe.url.segments.count else { return node.end != .none ? node.end : node.rest }
         let segment = probe.url.segment(depth)
-        if flags & Flags.hasLiterals != 0, let child = literal(probe, reference, flags, depth, segment) {
+        if flags & Flags.hasLiterals != 0, let child = literal(probe, reference, flags, depth) {
             let found = walk(probe, child, depth + 1)
             if found != .none { return found }
         }
@@ -150,16 +148,16 @@ struct RouteTrie: Sendable {
     }
 
     /// The literal child of node `reference` for segment `depth`, if any.
-    private func literal(_ probe: Probe, _ reference: UInt32, _ flags: UInt16, _ depth: Int,
-                         _ segment: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    private func literal(_ probe: Probe, _ reference: UInt32, _ flags: UInt16, _ depth: Int) -> UInt32? {
         let folded = depth == 0 && probe.foldsFirst
+        let range = probe.url.segmentRange(depth)
         if flags & Flags.hasNonASCIILiteral == 0 {
-            if let key = LiteralEdges.Key(segment, readable: probe.url.readableBytes(from: depth), folded: folded) {
+            if let key = LiteralEdges.Key(range, of: probe.url.segmentBytes, folded: folded) {
                 return literals.find(parent: reference, key: key).map { UInt32($0) | Self.inLiterals }
             }
             guard flags & Flags.hasFoldableLiteral != 0 else { return nil }
         }
-        let text = String(decoding: segment, as: UTF8.self)
+        let text = probe.url.segmentBytes.extracting(range).string
         return texts[reference]?[folded ? ASCII.lowercased(text) : text]
     }
 }

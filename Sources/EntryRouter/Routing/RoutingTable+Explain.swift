@@ -113,7 +113,7 @@ extension RoutingTable {
         var hop = Explained.Hop(url: url, redirect: redirect, admission: .scheme(parsed.schemeText))
         var host: String?
         if let range = parsed.host {
-            let name = LinkHostName.withoutDefaultPort(ASCII.lowercased(parsed.bytes[range]))
+            let name = LinkHostName.withoutDefaultPort(ASCII.lowercased(parsed.bytes.extracting(range)))
             host = name
             if parsed.schemeText == "https", let entry = LinkHostName.entry(for: name, among: config.universalLinks.map(\.host)) {
                 let link = config.universalLinks[entry]

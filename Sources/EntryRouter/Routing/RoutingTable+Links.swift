@@ -85,8 +85,7 @@ extension RoutingTable {
                 continue
             case .int(let name), .uuid(let name), .param(let name), .rest(let name):
                 guard let value = params[name] else { return .failure(Unfillable(message: "\(written) needs param \(name)")) }
-                var bytes = value
-                let fits = bytes.withUTF8 { utf8 in
+                let fits = value.withUTF8View { utf8 in
                     switch segment {
                     case .int: SegmentTypes.isInt(utf8)
                     case .uuid: SegmentTypes.isUUID(utf8)

@@ -117,19 +117,19 @@ public final class RoutingTable: EntryRouting {
     /// pattern has it.
     func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) -> UInt32? {
         guard let host = parsed.host else {
-            let scheme = parsed.bytes[parsed.scheme]
+            let scheme = parsed.bytes.extracting(parsed.scheme)
             for index in schemes.indices where schemes[index].name.matches(scheme) { return schemes[index].root }
             throw WireError(.notAllowed, "scheme \(parsed.schemeText) is not declared in the config: \(url)")
         }
-        guard ASCII.equalFolded(parsed.bytes[parsed.scheme], "https") else {
+        guard ASCII.equalFolded(parsed.bytes.extracting(parsed.scheme), "https") else {
             throw WireError(.notAllowed, "plain \(parsed.schemeText) is not allowed, universal links use https: \(url)")
         }
-        if let index = universalLinks.indices.first(where: { universalLinks[$0].host.matches(parsed.bytes[host]) }) {
+        if let index = universalLinks.indices.first(where: { universalLinks[$0].host.matches(parsed.bytes.extracting(host)) }) {
             guard universalLinks[index].rules.allows(parsed) else { throw refused(parsed, host, url) }
             return universalLinks[index].root
         }
-        guard let (rules, root) = otherLink(ASCII.lowercased(parsed.bytes[host])) else {
-            throw WireError(.notAllowed, "\(ASCII.lowercased(parsed.bytes[host])) is not a universal-link host of this app: \(url)")
+        guard let (rules, root) = otherLink(ASCII.lowercased(parsed.bytes.extracting(host))) else {
+            throw WireError(.notAllowed, "\(ASCII.lowercased(parsed.bytes.extracting(host))) is not a universal-link host of this app: \(url)")
         }
         guard rules.allows(parsed) else { throw refused(parsed, host, url) }
         return root
@@ -137,7 +137,7 @@ public final class RoutingTable: EntryRouting {
 
     private func refused(_ parsed: ParsedURL, _ host: Range<Int>, _ url: String) -> WireError {
         let path = parsed.withDecodedPath { String(decoding: $0, as: UTF8.self) }
-        return WireError(.notAllowed, "path \(path) is not in the universal-link paths of \(ASCII.lowercased(parsed.bytes[host])): \(url)")
+        return WireError(.notAllowed, "path \(path) is not in the universal-link paths of \(ASCII.lowercased(parsed.bytes.extracting(host))): \(url)")
     }
 
     /// The rules and root for a host the listed ones do not equal as written: the same host with

@@ -1,3 +1,5 @@
+import EntryKit
+
 /// A string's length and its first eight bytes in one word: what tells a push selector's string from
 /// another route's in two comparisons (`PushRoutes`).
 ///
@@ -37,11 +39,11 @@ struct StringHead: Equatable, Sendable {
 
     /// The head of the plain string `bytes[range]`. A string of at least `width` bytes has its word
     /// read in one load; a shorter one byte by byte, so that nothing past the range is read.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    init(_ bytes: ByteView, _ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a string head's range lies in its bytes")
         var word: UInt64 = 0
-        if range.count >= Self.width, let base = bytes.baseAddress {
-            word = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+        if range.count >= Self.width {
+            word = bytes.loadWord(at: range.lowerBound)
         } else {
             var shift: UInt64 = 0
             for position in range {

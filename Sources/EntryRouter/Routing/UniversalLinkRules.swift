@@ -1,3 +1,5 @@
+import EntryKit
+
 /// One host's `paths` list, read as an apple-app-site-association file reads it: the rules are
 /// tried in order and the first that matches decides; `NOT ` in front of a rule makes a match
 /// exclude the URL; a path no rule matches is excluded. `*` matches any run of characters
@@ -55,7 +57,7 @@ struct UniversalLinkRules: Sendable {
         switch source {
         case .paths(let rules):
             return url.withDecodedPath { path in
-                for rule in rules where rule.glob.withUnsafeBufferPointer({ Self.glob($0, matches: path) }) {
+                for rule in rules where rule.glob.withBufferView({ Self.glob($0, matches: path) }) {
                     return ((rule.excludes ? "NOT " : "") + String(decoding: rule.glob, as: UTF8.self), !rule.excludes)
                 }
                 return (nil, false)
@@ -68,9 +70,9 @@ struct UniversalLinkRules: Sendable {
     }
 
     /// Whether the `paths` rules let `path` (decoded UTF-8, with its leading `/`) open the app.
-    func allows(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    func allows(_ path: ByteView) -> Bool {
         guard case .paths(let rules) = source else { return false }
-        for rule in rules where rule.glob.withUnsafeBufferPointer({ Self.glob($0, matches: path) }) {
+        for rule in rules where rule.glob.withBufferView({ Self.glob($0, matches: path) }) {
             return !rule.excludes
         }
         return false

@@ -42,9 +42,9 @@ extension EntryReply {
                     } else {
                         out.writeReserved(",\"")
                     }
-                    Self.writeUnquoted(BufferView(key), room: room, to: &out)
+                    Self.writeUnquoted(key, room: room, to: &out)
                     out.writeReserved("\":\"")
-                    Self.writeUnquoted(BufferView(value), room: room, to: &out)
+                    Self.writeUnquoted(value, room: room, to: &out)
                     out.writeReserved(ASCII.quote)
                     return true
                 }

@@ -145,9 +145,9 @@ public enum JSONWriter {
         params.forEachPair { key, value in
             if !first { out.write(ASCII.comma) }
             first = false
-            writeQuoted(BufferView(key), to: &out)
+            writeQuoted(key, to: &out)
             out.write(ASCII.colon)
-            writeQuoted(BufferView(value), to: &out)
+            writeQuoted(value, to: &out)
             return true
         }
     }
