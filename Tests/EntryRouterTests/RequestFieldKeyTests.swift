@@ -6,10 +6,6 @@ import EntryKit
 /// bytes after the key's quote, and byte by byte otherwise: both must name the same field, keep any
 /// other key's text, and refuse a bad key with the byte scan's error at the same offset.
 @Suite struct RequestFieldKeyTests {
-    private static let allFields: [RequestFields.Field] = [
-        .req, .op, .payload, .id, .collapseId, .expiration, .url, .source, .kind, .limit, .scene, .screen,
-        .modal, .action, .busy, .parent, .gate, .open, .launch, .push,
-    ]
 
     /// What `fieldKey` makes of `key` (the text between the quotes) followed by `tail`, and the
     /// position it ends at, or its error.
@@ -32,7 +28,7 @@ import EntryKit
     ]
 
     @Test func everyFieldIsKnownWhereverTheLineEnds() throws {
-        for field in Self.allFields {
+        for field in RequestFields.Field.allCases {
             for tail in tails {
                 let key = Array(field.rawValue.utf8)
                 #expect(try read(key, tail: tail).get() == ("known " + field.rawValue, key.count + 2),
@@ -81,6 +77,27 @@ import EntryKit
             let unterminated = read(prefix, tail: [])
             #expect(unterminated.map(\.0) == .failure(JSONParseError(
                 offset: 1 + length, reason: "expected '\"' to close the string")), "length \(length)")
+        }
+    }
+
+    /// The words a key of `name` is read as.
+    private func words(_ name: String) -> (UInt64, UInt64) {
+        Array(name.utf8).withBufferView { ($0.loadPartialWord(at: 0), $0.loadPartialWord(at: 8)) }
+    }
+
+    @Test func aTableKnowsExactlyTheNamesItWasMadeOf() {
+        let some = RequestFieldNames([.req, .collapseId, .expiration])
+        for (name, field) in [("req", RequestFields.Field.req), ("collapseId", .collapseId), ("expiration", .expiration)] {
+            let (low, high) = words(name)
+            #expect(some.field(low: low, high: high) == field, "\(name)")
+        }
+        for name in ["op", "id", "payload", "re", "collapse", ""] {
+            let (low, high) = words(name)
+            #expect(some.field(low: low, high: high) == nil, "\(name)")
+        }
+        for field in RequestFields.Field.allCases {
+            let (low, high) = words(field.rawValue)
+            #expect(RequestFieldNames.all.field(low: low, high: high) == field)
         }
     }
 }

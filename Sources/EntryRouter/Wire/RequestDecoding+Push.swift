@@ -50,9 +50,10 @@ extension JSONParser {
         } else {
             try openObject()
         }
+        let names = RequestFieldNames.all
         while try nextMember(first: first) {
             first = false
-            guard let field = try fieldKey(), seen.insert(field) else { return nil }
+            guard let field = try fieldKey(in: names), seen.insert(field) else { return nil }
             try expectColon()
             switch field {
             case .op:
