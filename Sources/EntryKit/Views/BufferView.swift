@@ -71,6 +71,12 @@ extension Array {
         return try result.get()
     }
 
+    /// Calls `body` with the array's elements lent as a view, for a `body` that cannot throw.
+    @inline(__always)
+    @inlinable public func withBufferView<R>(_ body: (BufferView<Element>) -> R) -> R {
+        withUnsafeBufferPointer { body(BufferView($0)) }
+    }
+
     /// Calls `body` with the array's elements lent as a mutable view.
     @inline(__always)
     @inlinable public mutating func withMutableBufferView<R, E: Error>(_ body: (MutableBufferView<Element>) throws(E) -> R) throws(E) -> R {

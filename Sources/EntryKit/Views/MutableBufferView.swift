@@ -44,13 +44,24 @@
 }
 
 /// Calls `body` with room for `capacity` elements of `type` that lives only as long as the call: on
-/// the stack when it is small, so a short-lived scratch array costs no allocation. The elements start
-/// uninitialized: write each before reading it.
+/// the stack when it takes at most 1 KiB, so a short-lived scratch array costs no allocation, and
+/// on the heap otherwise. The elements start uninitialized: write each before reading it.
+///
+/// The stack room is always a full 1 KiB, a size the standard library places on the stack without
+/// asking whether the stack has room: the allocation then has one path, and `body` is called
+/// directly from it. Sized by `capacity`, the allocation has a second path that falls back to the
+/// heap, and the compiler retained everything `body` captures to hand it to that path, on every call.
 @inline(__always)
 @inlinable public func withStackBuffer<Element, R, E: Error>(of type: Element.Type, capacity: Int,
                                                             _ body: (MutableBufferView<Element>) throws(E) -> R) throws(E) -> R {
-    let result: Result<R, E> = withUnsafeTemporaryAllocation(of: type, capacity: capacity) { buffer in
-        do throws(E) { return .success(try body(MutableBufferView(buffer))) } catch { return .failure(error) }
+    guard capacity <= 1024 / MemoryLayout<Element>.stride else {
+        let heap = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        defer { heap.deallocate() }
+        return try body(MutableBufferView(UnsafeMutableBufferPointer(start: heap, count: capacity)))
+    }
+    let result: Result<R, E> = withUnsafeTemporaryAllocation(byteCount: 1024, alignment: MemoryLayout<Element>.alignment) { raw in
+        let room = UnsafeMutableBufferPointer(rebasing: raw.bindMemory(to: Element.self)[..<capacity])
+        do throws(E) { return .success(try body(MutableBufferView(room))) } catch { return .failure(error) }
     }
     return try result.get()
 }
