@@ -1,3 +1,5 @@
+import EntryKit
+
 /// The push routes sorted by the string they require at one key path, the one that most routes
 /// select on (`type` in every sample config), so that a payload finds the few routes its value can
 /// match with one hash of that value instead of testing every route in file order (SPEC §4).
@@ -91,7 +93,7 @@ final class PushDispatch: Sendable {
     /// first eight bytes and length) are told apart by the bytes after the head.
     @inline(__always)
     func keyedRoutes(for head: StringHead, at member: Int, _ lookup: PushLookup) -> Range<Int> {
-        slots.withUnsafeBufferPointer { slots in
+        slots.withBufferView { slots in
             let mask = slots.count &- 1
             var index = head.bucket(bits)
             while slots[index].head != .none {
@@ -114,8 +116,8 @@ final class PushDispatch: Sendable {
     /// `path` is known to hold, from one of the others.
     @inline(__always)
     func firstRoute(keyed range: Range<Int>, where matches: (_ position: Int, _ keyed: Bool) -> Bool) -> Int? {
-        keyed.withUnsafeBufferPointer { keyed in
-            others.withUnsafeBufferPointer { others in
+        keyed.withBufferView { keyed in
+            others.withBufferView { others in
                 var next = range.lowerBound
                 var other = 0
                 while true {

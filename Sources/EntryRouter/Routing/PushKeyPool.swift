@@ -45,9 +45,9 @@ struct PushKeyPool: Sendable {
         return Key(start: Int32(start), end: Int32(bytes.count), ascii: utf8.allSatisfy { $0 < 0x80 })
     }
 
-    /// Calls `body` with the pool's bytes and keys, for looking up many keys with two pointers.
-    func withContents<Result>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Key>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { bytes in keys.withUnsafeBufferPointer { body(bytes, $0) } }
+    /// Calls `body` with the pool's bytes and keys lent as views, for looking up many keys.
+    func withContents<Result>(_ body: (ByteView, BufferView<Key>) -> Result) -> Result {
+        bytes.withBufferView { bytes in keys.withBufferView { body(bytes, $0) } }
     }
 
     /// The `StringHead` of the ASCII string at `range` (a selector's value).

@@ -13,8 +13,8 @@ extension PushPayload {
         withLookup(in: path.pool) { $0.member(at: path.keys) }
     }
 
-    /// Calls `body` with the payload's text and index and `pool`'s bytes and keys, each read through a
-    /// pointer taken once for all the lookups `body` makes.
+    /// Calls `body` with the payload's text and index and `pool`'s bytes and keys, each lent once for
+    /// all the lookups `body` makes.
     func withLookup<Result>(in pool: PushKeyPool, _ body: (PushLookup) -> Result) -> Result {
         withContents { text, members in
             pool.withContents { bytes, keys in
@@ -33,47 +33,68 @@ extension PushPayload {
 
     /// The string at `index`, or nil for any other kind.
     func string(at index: Int) -> String? {
-        withContents { text, members in
-            let member = members[index]
-            guard member.kind == .string else { return nil }
-            guard member.valuePlain else { return JSONParser.validatedString(in: BufferView(text), at: Int(member.valueStart)) }
-            let start = Int(member.valueStart) + 1
-            let end = Int(member.valueEnd) - 1
-            return String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
-        }
+        withContents { Contents(text: $0, members: $1).string(at: index) }
     }
 
     /// The param text of the member at `index` (see `PushParams.text`): nil for null, arrays and objects.
     func paramText(at index: Int) -> String? {
-        switch member(index).kind {
-        case .string: return string(at: index)
-        case .true: return "true"
-        case .false: return "false"
-        case .number: return PushParams.text(value(of: index))
-        case .null, .array, .object: return nil
-        }
+        withContents { Contents(text: $0, members: $1).paramText(at: index) }
     }
 
     /// The value of the member at `index`, parsed from its text.
     func value(of index: Int) -> JSONValue {
-        withContents { text, members in
+        withContents { Contents(text: $0, members: $1).value(of: index) }
+    }
+
+    /// A payload's text and index as `withContents` lends them, read without going back to the
+    /// payload: routing reads values while the payload's buffer is lent, and a closure that also
+    /// captured the payload would retain its buffer for the call.
+    struct Contents {
+        let text: ByteView
+        let members: Members
+
+        /// The string at `index`, or nil for any other kind.
+        func string(at index: Int) -> String? {
             let member = members[index]
-            return JSONParser.validatedValue(BufferView(UnsafeBufferPointer(rebasing: text[Int(member.valueStart)..<Int(member.valueEnd)])))
+            guard member.kind == .string else { return nil }
+            guard member.valuePlain else { return JSONParser.validatedString(in: text, at: Int(member.valueStart)) }
+            return text.extracting(Int(member.valueStart) + 1..<Int(member.valueEnd) - 1).string
+        }
+
+        /// The param text of the member at `index` (see `PushParams.text`): nil for null, arrays and
+        /// objects.
+        func paramText(at index: Int) -> String? {
+            switch members[index].kind {
+            case .string: return string(at: index)
+            case .true: return "true"
+            case .false: return "false"
+            case .number: return PushParams.text(value(of: index))
+            case .null, .array, .object: return nil
+            }
+        }
+
+        /// The value of the member at `index`, parsed from its text.
+        func value(of index: Int) -> JSONValue {
+            let member = members[index]
+            return JSONParser.validatedValue(text.extracting(Int(member.valueStart)..<Int(member.valueEnd)))
         }
     }
 }
 
-/// A payload's text and member index beside a key pool's bytes and keys, all read through pointers
-/// taken once: routing a push looks up several paths and compares several strings, and each step
-/// then costs a few loads and comparisons, with no reference counted and no closure entered.
+/// A payload's text and member index beside a key pool's bytes and keys, all lent once as views:
+/// routing a push looks up several paths and compares several strings, and each step then costs a
+/// few loads and comparisons, with no reference counted and no closure entered.
 /// Valid only inside `PushPayload.withLookup`.
 struct PushLookup {
-    let text: UnsafeBufferPointer<UInt8>
+    let text: ByteView
     let members: PushPayload.Members
     /// Whether the payload is an object: when it is not, every path misses.
     let isObject: Bool
-    let bytes: UnsafeBufferPointer<UInt8>
-    let keys: UnsafeBufferPointer<PushKeyPool.Key>
+    let bytes: ByteView
+    let keys: BufferView<PushKeyPool.Key>
+
+    /// The payload's text and index, to read values from.
+    var contents: PushPayload.Contents { PushPayload.Contents(text: text, members: members) }
 
     /// The index of the member whose path is `path` (a range of `keys`), or nil when a step is
     /// missing or not an object.
@@ -107,11 +128,11 @@ struct PushLookup {
             let member = members[index]
             if member.keyPlain && key.ascii {
                 if Int(member.keyEnd &- member.keyStart) == length,
-                   Self.equal(bytes, from: keyStart, text, from: Int(member.keyStart), count: length) {
+                   bytes.elementsEqual(from: keyStart, text, from: Int(member.keyStart), count: length) {
                     return index
                 }
-            } else if JSONParser.validatedString(in: BufferView(text), at: Int(member.keyStart) - 1)
-                        == String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<Int(key.end)]), as: UTF8.self) {
+            } else if JSONParser.validatedString(in: text, at: Int(member.keyStart) - 1)
+                        == bytes.extracting(keyStart..<Int(key.end)).string {
                 return index
             }
             index = Int(member.subtreeEnd)
@@ -124,7 +145,7 @@ struct PushLookup {
         let member = members[index]
         guard member.kind == .string else { return .none }
         guard member.valuePlain else { return .escaped }
-        return StringHead(BufferView(text), Int(member.valueStart) + 1..<Int(member.valueEnd) - 1)
+        return StringHead(text, Int(member.valueStart) + 1..<Int(member.valueEnd) - 1)
     }
 
     /// Whether the plain string at `index`, whose head equals that of the selector string at `range` of
@@ -135,34 +156,5 @@ struct PushLookup {
         let start = Int(member.valueStart) + 1 + skipped
         let count = Int(member.valueEnd) - 1 - start
         guard count == range.count - skipped else { return false }
-        return Self.equal(bytes, from: range.lowerBound + skipped, text, from: start, count: count)
-    }
-
-    /// Whether `count` bytes of `a` from `i` equal those of `b` from `j`. Compared a word at a time:
-    /// eight bytes per load, and the last (or only) word of a span loaded so that it ends where the
-    /// span ends, overlapping the one before; a span of fewer than eight bytes compares two halves
-    /// that may overlap in the same way. Nothing outside either span is read.
-    @inline(__always)
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, from i: Int, _ b: UnsafeBufferPointer<UInt8>, from j: Int,
-                      count: Int) -> Bool {
-        precondition(i >= 0 && j >= 0 && count >= 0 && i + count <= a.count && j + count <= b.count,
-                     "compared bytes lie in their buffers")
-        guard count > 0 else { return true }
-        let p = UnsafeRawPointer(a.baseAddress.unsafelyUnwrapped + i)
-        let q = UnsafeRawPointer(b.baseAddress.unsafelyUnwrapped + j)
-        func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
-            p.loadUnaligned(fromByteOffset: offset, as: Word.self) == q.loadUnaligned(fromByteOffset: offset, as: Word.self)
-        }
-        if count >= 8 {
-            var offset = 0
-            while offset < count &- 8 {
-                guard same(UInt64.self, at: offset) else { return false }
-                offset &+= 8
-            }
-            return same(UInt64.self, at: count &- 8)
-        }
-        if count >= 4 { return same(UInt32.self, at: 0) && same(UInt32.self, at: count &- 4) }
-        if count >= 2 { return same(UInt16.self, at: 0) && same(UInt16.self, at: count &- 2) }
-        return same(UInt8.self, at: 0)
-    }
-}
+        return bytes.elementsEqual(from: range.lowerBound + skipped, text, from: start, count: count)
+    }}

@@ -25,68 +25,73 @@ extension PushRoutes {
     /// Checks `payload`'s bundle key, then its link key, then finds the first route whose selector
     /// matches and reads its params.
     func route(_ payload: PushPayload) -> Outcome {
-        withUnsafeTemporaryAllocation(of: Probe.self, capacity: paths.count) { probes in
-            _ = probes.initialize(fromContentsOf: initialProbes)
+        withStackBuffer(of: Probe.self, capacity: paths.count) { probes in
+            initialProbes.withBufferView { probes.copy($0, to: 0) }
             return payload.withLookup(in: pool) { lookup in
-                tests.withUnsafeBufferPointer { tests in
-                    spans.withUnsafeBufferPointer { spans in
-                        route(payload, lookup, Tables(tests: tests, spans: spans), probes)
+                tests.withBufferView { tests in
+                    spans.withBufferView { spans in
+                        route(lookup, Tables(tests: tests, spans: spans), probes)
                     }
                 }
             }
         }
     }
 
-    /// The tests and the spans, read through pointers: every test index a span holds was made with
-    /// the test, and every path number a test holds with the path (`init`), so these reads need no
+    /// The tests and the spans, lent as views: every test index a span holds was made with the
+    /// test, and every path number a test holds with the path (`init`), so these reads need no
     /// bounds checks of their own.
     private struct Tables {
-        let tests: UnsafeBufferPointer<Test>
-        let spans: UnsafeBufferPointer<Span>
+        let tests: BufferView<Test>
+        let spans: BufferView<Span>
     }
 
-    private func route(_ payload: PushPayload, _ lookup: PushLookup, _ tables: Tables,
-                       _ probes: UnsafeMutableBufferPointer<Probe>) -> Outcome {
+    private func route(_ lookup: PushLookup, _ tables: Tables, _ probes: MutableBufferView<Probe>) -> Outcome {
         scanTop(lookup, probes)
         if let bundle, let member = probe(Int(tables.tests[bundle].path), lookup, probes).member,
-           !holds(bundle, member, tables, payload, lookup, probes) {
+           !holds(bundle, member, tables, lookup, probes) {
             return .wrongBundle(member: member)
         }
-        if let link, let member = probe(Int(link), lookup, probes).member, let url = payload.string(at: member) {
+        if let link, let member = probe(Int(link), lookup, probes).member, let url = lookup.contents.string(at: member) {
             return .link(url)
         }
-        guard let position = firstMatch(tables, payload, lookup, probes) else { return .none }
-        return .match(params(of: tables.spans[position], at: position, payload, lookup, probes))
+        guard let position = firstMatch(tables, lookup, probes) else { return .none }
+        return .match(params(of: tables.spans[position], at: position, lookup, probes))
     }
 
     /// The position of the first route in file order whose selector matches `payload`: among the
     /// routes `dispatch` leaves for the payload's member at its path, else among all.
     ///
-    /// The dispatch is lent, not bound: `if let dispatch` retained and released it for every payload,
-    /// though the routes (`self`) hold it throughout.
+    /// The dispatch is passed on as an argument, not bound: `if let dispatch` retained and released
+    /// it for every payload, though the routes (`self`) hold it throughout, while an argument is
+    /// borrowed for the call.
     @inline(__always)
-    private func firstMatch(_ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
-                            _ probes: UnsafeMutableBufferPointer<Probe>) -> Int? {
-        guard dispatch != nil else { return firstMatchInOrder(tables, payload, lookup, probes) }
-        return Unmanaged.passUnretained(dispatch.unsafelyUnwrapped)._withUnsafeGuaranteedRef { dispatch in
-            let path = Int(dispatch.path)
-            var keyed = 0..<0
-            if let member = probe(path, lookup, probes).member {
-                let head = head(path, member, lookup, probes)
-                if head.isEscaped { return firstMatchInOrder(tables, payload, lookup, probes) }
-                if head != .none { keyed = dispatch.keyedRoutes(for: head, at: member, lookup) }
-            }
-            return dispatch.firstRoute(keyed: keyed) { position, isKeyed in
-                matches(tables.spans[position], from: isKeyed ? 1 : 0, tables, payload, lookup, probes)
-            }
+    private func firstMatch(_ tables: Tables, _ lookup: PushLookup,
+                            _ probes: MutableBufferView<Probe>) -> Int? {
+        guard dispatch != nil else { return firstMatchInOrder(tables, lookup, probes) }
+        return firstMatch(dispatch!, tables, lookup, probes)
+    }
+
+    /// `firstMatch` among the routes `dispatch` leaves.
+    @inline(__always)
+    private func firstMatch(_ dispatch: PushDispatch, _ tables: Tables, _ lookup: PushLookup,
+                            _ probes: MutableBufferView<Probe>) -> Int? {
+        let path = Int(dispatch.path)
+        var keyed = 0..<0
+        if let member = probe(path, lookup, probes).member {
+            let head = head(path, member, lookup, probes)
+            if head.isEscaped { return firstMatchInOrder(tables, lookup, probes) }
+            if head != .none { keyed = dispatch.keyedRoutes(for: head, at: member, lookup) }
+        }
+        return dispatch.firstRoute(keyed: keyed) { position, isKeyed in
+            matches(tables.spans[position], from: isKeyed ? 1 : 0, tables, lookup, probes)
         }
     }
 
     /// `firstMatch` trying every route: the rule itself, for configs without a dispatch path and for
     /// payload strings that equal a selector's only as text.
-    private func firstMatchInOrder(_ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
-                                   _ probes: UnsafeMutableBufferPointer<Probe>) -> Int? {
-        tables.spans.indices.first { matches(tables.spans[$0], from: 0, tables, payload, lookup, probes) }
+    private func firstMatchInOrder(_ tables: Tables, _ lookup: PushLookup,
+                                   _ probes: MutableBufferView<Probe>) -> Int? {
+        tables.spans.indices.first { matches(tables.spans[$0], from: 0, tables, lookup, probes) }
     }
 
     /// The match of the route of `span`, the route at `position`: its params read from `payload` (a
@@ -94,27 +99,27 @@ extension PushRoutes {
     /// param's value. The params are read in name order and laid out as they are read: each name as it
     /// was laid out when the table was built, a plain string (ASCII, no escapes) copied from the
     /// payload's text, with no string made for it but the identity value the match hands on.
-    private func params(of span: Span, at position: Int, _ payload: PushPayload, _ lookup: PushLookup,
-                        _ probes: UnsafeMutableBufferPointer<Probe>) -> Match {
+    private func params(of span: Span, at position: Int, _ lookup: PushLookup,
+                        _ probes: MutableBufferView<Probe>) -> Match {
         var match = Match(route: Int(span.route), params: RouteParams(), identity: nil)
         guard span.firstParam < span.endParam else { return match }
         let identity = Int(span.firstParam) + Int(identities[position])
-        match.params = paramKeys.withUnsafeBufferPointer { keys in
+        match.params = paramKeys.withBufferView { keys in
             RouteParams.build { builder in
                 var param = Int(span.firstParam)
                 while param < Int(span.endParam) {
                     defer { param &+= 1 }
                     guard let member = probe(Int(paramPaths[param]), lookup, probes).member else { continue }
-                    let key = UnsafeBufferPointer(rebasing: keys[Int(paramKeyBounds[param])..<Int(paramKeyBounds[param &+ 1])])
+                    let key = keys.extracting(Int(paramKeyBounds[param])..<Int(paramKeyBounds[param &+ 1]))
                     let found = lookup.members[member]
                     if found.kind == .string, found.valuePlain {
-                        let value = UnsafeBufferPointer(rebasing: lookup.text[Int(found.valueStart) + 1..<Int(found.valueEnd) - 1])
-                        if param == identity { match.identity = ShortASCII.string(BufferView(value)) }
-                        builder.append(laidOut: BufferView(key))
-                        builder.append(counted: BufferView(value))
-                    } else if let text = payload.paramText(at: member) {
+                        let value = lookup.text.extracting(Int(found.valueStart) + 1..<Int(found.valueEnd) - 1)
+                        if param == identity { match.identity = ShortASCII.string(value) }
+                        builder.append(laidOut: key)
+                        builder.append(counted: value)
+                    } else if let text = lookup.contents.paramText(at: member) {
                         if param == identity { match.identity = text }
-                        builder.append(laidOut: BufferView(key))
+                        builder.append(laidOut: key)
                         text.withUTF8View { builder.append(counted: $0) }
                     }
                 }
@@ -129,7 +134,7 @@ extension PushRoutes {
     /// the pass stops there, and the paths it has not found yet become unknown, looked up one by one
     /// when needed, as deeper paths are.
     @inline(__always)
-    private func scanTop(_ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) {
+    private func scanTop(_ lookup: PushLookup, _ probes: MutableBufferView<Probe>) {
         guard lookup.isObject, !topByLength.isEmpty else { return }
         var index = 0
         while index < lookup.members.count {
@@ -144,8 +149,8 @@ extension PushRoutes {
             if length < topByLength.count {
                 var number = Int(topByLength[length])
                 while number >= 0 {
-                    if PushLookup.equal(lookup.bytes, from: Int(topKeyStarts[number]), lookup.text,
-                                        from: Int(member.keyStart), count: length) {
+                    if lookup.bytes.elementsEqual(from: Int(topKeyStarts[number]), lookup.text,
+                                                  from: Int(member.keyStart), count: length) {
                         // The paths' keys differ, so no other path of the chain has this key.
                         if probes[number].index == Probe.absent { probes[number].index = Int32(index) }
                         break
@@ -161,12 +166,12 @@ extension PushRoutes {
     /// known to hold: a keyed route's first test is its dispatch test). Inlined into the loop over the
     /// routes: the usual miss costs a few comparisons, less than a call.
     @inline(__always)
-    private func matches(_ span: Span, from skipped: Int, _ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
-                         _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
+    private func matches(_ span: Span, from skipped: Int, _ tables: Tables, _ lookup: PushLookup,
+                         _ probes: MutableBufferView<Probe>) -> Bool {
         var position = Int(span.firstTest) &+ skipped
         while position < Int(span.endTest) {
             guard let member = probe(Int(tables.tests[position].path), lookup, probes).member,
-                  holds(position, member, tables, payload, lookup, probes) else { return false }
+                  holds(position, member, tables, lookup, probes) else { return false }
             position &+= 1
         }
         return true
@@ -176,22 +181,22 @@ extension PushRoutes {
     /// compared here; everything rarer is in `holdsSlowly`, out of line, so that this stays small
     /// enough to inline into the loop over the routes.
     @inline(__always)
-    private func holds(_ position: Int, _ member: Int, _ tables: Tables, _ payload: PushPayload, _ lookup: PushLookup,
-                       _ probes: UnsafeMutableBufferPointer<Probe>) -> Bool {
+    private func holds(_ position: Int, _ member: Int, _ tables: Tables, _ lookup: PushLookup,
+                       _ probes: MutableBufferView<Probe>) -> Bool {
         let test = tables.tests[position]
-        guard test.head != .none else { return holdsSlowly(position, member, payload, lookup) }
+        guard test.head != .none else { return holdsSlowly(position, member, lookup) }
         let head = head(Int(test.path), member, lookup, probes)
         if head == test.head {
             let count = Int(test.head.length)
             return count <= StringHead.width || lookup.plainString(at: member, endsAs: Int(test.start)..<Int(test.start) + count)
         }
         // An escaped or non-ASCII string compares as text; any other head differs from the selector's bytes.
-        return head.isEscaped && holdsSlowly(position, member, payload, lookup)
+        return head.isEscaped && holdsSlowly(position, member, lookup)
     }
 
     /// The `StringHead` of `member`, the member at path `path`, read on first use and remembered in `probes`.
     @inline(__always)
-    private func head(_ path: Int, _ member: Int, _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) -> StringHead {
+    private func head(_ path: Int, _ member: Int, _ lookup: PushLookup, _ probes: MutableBufferView<Probe>) -> StringHead {
         if !probes[path].headRead {
             probes[path].head = lookup.stringHead(at: member)
             probes[path].headRead = true
@@ -201,18 +206,18 @@ extension PushRoutes {
 
     /// `holds` for a test of anything but a plain payload string, comparing values.
     @inline(never)
-    private func holdsSlowly(_ position: Int, _ member: Int, _ payload: PushPayload, _ lookup: PushLookup) -> Bool {
+    private func holdsSlowly(_ position: Int, _ member: Int, _ lookup: PushLookup) -> Bool {
         switch expectations[position] {
-        case .plainString(let bytes): return payload.value(of: member) == .string(pool.string(in: bytes))
+        case .plainString(let bytes): return lookup.contents.value(of: member) == .string(pool.string(in: bytes))
         case .bool(let flag): return lookup.members[member].kind == (flag ? .true : .false)
         case .null: return lookup.members[member].kind == .null
-        case .value(let index): return payload.value(of: member) == values[index]
+        case .value(let index): return lookup.contents.value(of: member) == values[index]
         }
     }
 
     /// The member at path `number`, looked up on first use and remembered in `probes`.
     @inline(__always)
-    private func probe(_ number: Int, _ lookup: PushLookup, _ probes: UnsafeMutableBufferPointer<Probe>) -> Probe {
+    private func probe(_ number: Int, _ lookup: PushLookup, _ probes: MutableBufferView<Probe>) -> Probe {
         if probes[number].index == Probe.unknown.index {
             probes[number].index = lookup.member(at: paths[number]).map(Int32.init) ?? Probe.absent
         }

@@ -29,8 +29,7 @@ extension JSONParser {
             } else {
                 kind = try scanIndexedValue(&scan)
             }
-            return PushPayload(text: bytes.extracting(start..<position).unsafeBuffer, kind: kind,
-                               members: scan.members.elements.unsafeBuffer)
+            return PushPayload(text: bytes.extracting(start..<position), kind: kind, members: scan.members.elements)
         }
     }
 

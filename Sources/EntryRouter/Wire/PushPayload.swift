@@ -37,7 +37,7 @@ public struct PushPayload: Sendable {
 
     /// The payload's JSON text, exactly the bytes it spanned in the request, followed by its members'
     /// bytes: one allocation per payload instead of one for the text and one for the index. Members
-    /// are read with unaligned loads (`Members`), so the text's length needs no padding after it.
+    /// are read unaligned (`PackedView`), so the text's length needs no padding after it.
     private let storage: [UInt8]
     /// The length of the text at the start of `storage`.
     private let textCount: Int32
@@ -46,17 +46,16 @@ public struct PushPayload: Sendable {
     /// Copies `text` and `members` into the payload's one buffer.
     ///
     /// They are joined in a temporary buffer (on the stack for the usual payload) and the array is
-    /// made from it in one step, not with `init(unsafeUninitializedCapacity:)`: that initializer
-    /// allocates through the standard library's unspecialized path, which looks up the array
-    /// storage's generic metadata on every call, and reserving capacity and appending twice costs
-    /// more than one copy into a new array.
-    init(text: UnsafeBufferPointer<UInt8>, kind: Kind, members: UnsafeBufferPointer<Member>) {
-        let memberBytes = UnsafeRawBufferPointer(members)
-        storage = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + memberBytes.count) { joined in
-            let raw = UnsafeMutableRawBufferPointer(joined)
-            raw.copyMemory(from: UnsafeRawBufferPointer(text))
-            UnsafeMutableRawBufferPointer(rebasing: raw[text.count...]).copyMemory(from: memberBytes)
-            return Array(UnsafeBufferPointer(joined))
+    /// made from it in one step, not with the initializer that lends an array's uninitialized
+    /// capacity: that one allocates through the standard library's unspecialized path, which looks
+    /// up the array storage's generic metadata on every call, and reserving capacity and appending
+    /// twice costs more than one copy into a new array.
+    init(text: ByteView, kind: Kind, members: BufferView<Member>) {
+        let memberBytes = members.count * MemoryLayout<Member>.stride
+        storage = withStackBuffer(of: UInt8.self, capacity: text.count + memberBytes) { joined in
+            joined.copy(text, to: 0)
+            joined.copy(bytesOf: members, to: text.count)
+            return Array(joined.view)
         }
         textCount = Int32(text.count)
         self.kind = kind
@@ -70,32 +69,17 @@ public struct PushPayload: Sendable {
 
     /// The member at `index` (`0..<memberCount`).
     func member(_ index: Int) -> Member {
-        storage.withUnsafeBytes { Members($0, from: Int(textCount))[index] }
+        storage.withBufferView { Members($0.extracting(from: Int(textCount)))[index] }
     }
 
-    /// Calls `body` with the text and the index, both read in place through one pointer.
-    func withContents<Result>(_ body: (UnsafeBufferPointer<UInt8>, Members) -> Result) -> Result {
-        storage.withUnsafeBufferPointer { buffer in
+    /// The members stored after a payload's text, read in place.
+    typealias Members = PackedView<Member>
+
+    /// Calls `body` with the text and the index, both read in place from the one buffer.
+    func withContents<Result>(_ body: (ByteView, Members) -> Result) -> Result {
+        storage.withBufferView { buffer in
             let count = Int(textCount)
-            return body(UnsafeBufferPointer(rebasing: buffer[..<count]), Members(UnsafeRawBufferPointer(buffer), from: count))
-        }
-    }
-
-    /// The members stored after a payload's text, read in place. Their bytes start wherever the text
-    /// ends, so each is loaded unaligned (an ordinary load on the platforms served).
-    struct Members {
-        private let base: UnsafeRawPointer?
-        let count: Int
-
-        /// The members in `bytes` from `offset` to the end.
-        init(_ bytes: UnsafeRawBufferPointer, from offset: Int) {
-            base = bytes.baseAddress.map { $0 + offset }
-            count = (bytes.count - offset) / MemoryLayout<Member>.stride
-        }
-
-        subscript(index: Int) -> Member {
-            precondition(index >= 0 && index < count, "member index out of range")
-            return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: index &* MemoryLayout<Member>.stride, as: Member.self)
+            return body(buffer.extracting(0..<count), Members(buffer.extracting(from: count)))
         }
     }
 
@@ -113,8 +97,8 @@ public struct PushPayload: Sendable {
 
     /// Checks `text` as one JSON document and indexes it, as request decoding does for a payload member.
     static func scanning(_ text: [UInt8]) throws(JSONParseError) -> PushPayload {
-        try text.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> PushPayload in
-            var parser = JSONParser(BufferView(buffer))
+        try text.withBufferView { (buffer) throws(JSONParseError) -> PushPayload in
+            var parser = JSONParser(buffer)
             let payload = try parser.scanPayload()
             try parser.expectEnd()
             return payload
@@ -126,7 +110,7 @@ public struct PushPayload: Sendable {
 
     /// The payload as a value tree, built on demand (launch fingerprints, tests).
     public var value: JSONValue {
-        withContents { text, _ in JSONParser.validatedValue(BufferView(text)) }
+        withContents { text, _ in JSONParser.validatedValue(text) }
     }
 }
 

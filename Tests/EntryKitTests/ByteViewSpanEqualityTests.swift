@@ -1,13 +1,13 @@
 import Testing
-@testable import EntryRouter
+import EntryKit
 
-/// `PushLookup.equal` compares spans a word at a time with loads that overlap at the span's end:
-/// every length from empty to several words, a difference at every position, and spans at the very
-/// ends of their buffers, so that a load past a span would be caught by the address sanitizer and a
-/// skipped byte by a wrong answer.
-@Suite struct PushLookupTests {
+/// `elementsEqual(from:_:from:count:)` compares spans a word at a time with loads that overlap at the
+/// span's end: every length from empty to several words, a difference at every position, and spans
+/// at the very ends of their views, so that a load past a span would be caught by the address
+/// sanitizer and a skipped byte by a wrong answer.
+@Suite struct ByteViewSpanEqualityTests {
     private func equal(_ a: [UInt8], _ i: Int, _ b: [UInt8], _ j: Int, _ count: Int) -> Bool {
-        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { PushLookup.equal(a, from: i, $0, from: j, count: count) } }
+        a.withBufferView { a in b.withBufferView { a.elementsEqual(from: i, $0, from: j, count: count) } }
     }
 
     @Test func everyLengthAndEveryDifferingByte() {
@@ -23,7 +23,7 @@ import Testing
         }
     }
 
-    @Test func spansAtOffsetsAndBufferEnds() {
+    @Test func spansAtOffsetsAndViewEnds() {
         let text = Array("xx\"noticeId\":\"serviceNotice\"".utf8)
         let pool = Array("serviceNoticenoticeId".utf8)
         #expect(equal(pool, 13, text, 3, 8))
@@ -32,5 +32,13 @@ import Testing
         #expect(!equal(pool, 0, text, 13, 13))
         #expect(equal(pool, 20, text, 10, 1))
         #expect(equal(pool, 21, text, 28, 0), "empty spans at both ends")
+    }
+
+    @Test func spansOfExtractedViewsStartAtTheirOwnZero() {
+        let bytes = Array("..abcdefghij..abcdefghij".utf8)
+        let same = bytes.withBufferView { whole in
+            whole.extracting(2..<12).elementsEqual(from: 0, whole.extracting(from: 14), from: 0, count: 10)
+        }
+        #expect(same)
     }
 }
