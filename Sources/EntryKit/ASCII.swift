@@ -47,7 +47,7 @@ public enum ASCII {
 
     /// The bytes as text, ASCII letters lowercased. Most schemes and hosts arrive in lower case,
     /// so that case costs one scan and no copy.
-    @inlinable public static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> String {
+    @inlinable static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> String {
         guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
             return String(decoding: bytes, as: UTF8.self)
         }
@@ -55,7 +55,7 @@ public enum ASCII {
     }
 
     /// Whether `bytes`, their ASCII letters lowercased, equal `lowercase` byte for byte.
-    @inlinable public static func equalFolded(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable static func equalFolded(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == lowercase.count else { return false }
         var k = bytes.startIndex
         for expected in lowercase {
@@ -66,12 +66,12 @@ public enum ASCII {
     }
 
     /// Whether `bytes`, their ASCII letters lowercased, equal the ASCII text `lowercase`.
-    @inlinable public static func equalFolded(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: StaticString) -> Bool {
+    @inlinable static func equalFolded(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: StaticString) -> Bool {
         equalFolded(bytes, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
     }
 
     /// Whether a URL of this scheme (as written) carries a real host before its path (http, https).
-    @inlinable public static func hasHost(_ scheme: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+    @inlinable static func hasHost(_ scheme: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
         equalFolded(scheme, "https") || equalFolded(scheme, "http")
     }
 

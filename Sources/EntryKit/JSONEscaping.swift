@@ -33,7 +33,7 @@ public enum JSONEscaping {
     /// rest to the byte loop, which finds where it is. Inlined: a push's reply copies four strings
     /// this way, and for strings this short a call and its frame are a good part of the copy.
     @inline(__always)
-    @inlinable public static func copyPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable static func copyPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = utf8.baseAddress else { return 0 }
         let length = utf8.count
         let from = UnsafeRawPointer(source)

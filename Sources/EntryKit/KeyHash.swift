@@ -23,7 +23,7 @@ public enum KeyHash: KeyHashing {
     @usableFromInline static let finalMultiplier: UInt64 = 0xD6E8_FEB8_6659_FD93
 
     @inline(__always)
-    @inlinable public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    @inlinable static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         let count = bytes.count
         var state = start ^ seed
         if count >= 8 {

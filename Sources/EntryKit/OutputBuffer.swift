@@ -37,7 +37,7 @@ public struct OutputBuffer: ~Copyable {
     }
 
     /// Appends `bytes`.
-    @inlinable public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if capacity - count < bytes.count { grow(toHold: count + bytes.count) }
         Self.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(storage.unsafelyUnwrapped + count),
@@ -78,7 +78,7 @@ public struct OutputBuffer: ~Copyable {
 
     /// One capacity check for the quotes and the whole string, then the plain prefix is copied
     /// eight bytes at a time while no byte of a word needs an escape.
-    @inlinable public mutating func writeQuotedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable mutating func writeQuotedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         let length = utf8.count
         if capacity - count < length + 2 { grow(toHold: count + length + 2) }
         let destination = storage.unsafelyUnwrapped + count
@@ -107,7 +107,7 @@ public struct OutputBuffer: ~Copyable {
 
     /// Appends `bytes` into room made by `reserve`.
     @inline(__always)
-    @inlinable public mutating func writeReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func writeReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
         assert(capacity - count >= bytes.count, "write past the reserved room")
         guard let source = bytes.baseAddress else { return }
         Self.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(storage.unsafelyUnwrapped + count), count: bytes.count)
@@ -137,7 +137,7 @@ public struct OutputBuffer: ~Copyable {
     /// Appends the longest prefix of `utf8` that JSON writes as it is, with no quotes, into room made
     /// by `reserve` for all of `utf8`; returns the prefix's length.
     @inline(__always)
-    @inlinable public mutating func writeReservedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable mutating func writeReservedPlainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         assert(capacity - count >= utf8.count, "write past the reserved room")
         let plain = JSONEscaping.copyPlainPrefix(utf8, to: storage.unsafelyUnwrapped + count)
         _count += plain

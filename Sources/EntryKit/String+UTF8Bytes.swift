@@ -3,7 +3,7 @@ extension String {
     /// which a native string always allows) rather than through the mutable copy `withUTF8` needs;
     /// a bridged or otherwise non-contiguous string is made contiguous first.
     @inline(__always)
-    @inlinable public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var contiguous = self
         return contiguous.withUTF8(body)

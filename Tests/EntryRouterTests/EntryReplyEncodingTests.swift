@@ -14,7 +14,7 @@ import EntryKit
 
     private static func written(_ req: JSONValue?, _ entry: EntryReply, after prefix: [UInt8] = []) -> [UInt8] {
         var buffer = OutputBuffer()
-        prefix.withUnsafeBufferPointer { buffer.write($0) }
+        prefix.withBufferView { buffer.write($0) }
         entry.encodeReply(req: req, into: &buffer)
         return buffer.withUnsafeBytes { Array($0) }
     }
