@@ -1,7 +1,10 @@
 import EntryKit
 
 /// The operations of the wire protocol by name (SPEC §3.1 and §3.2), as `op` spells them.
-enum OpName: String {
+///
+/// A name is written twice, as the case's raw value and in `named(plain:)`'s switch, which matches
+/// bytes without making a string; `OpNameTests` checks every case against the switch.
+enum OpName: String, CaseIterable {
     case push, open, retract, status, watch, advance
     case sceneConnect = "scene.connect"
     case sceneAppeared = "scene.appeared"
@@ -20,11 +23,12 @@ enum OpName: String {
     /// a name exactly when the strings are equal, see `RequestFields+Keys.swift`). The caller checked
     /// that `op` is a string.
     static func named(_ op: MemberValue, in bytes: ByteView) -> OpName? {
-        if let text = op.plainText(in: bytes) { return named(text) }
+        if let text = op.plainText(in: bytes) { return named(plain: text) }
         return OpName(rawValue: op.string(in: bytes))
     }
 
-    private static func named(_ text: ByteView) -> OpName? {
+    /// The operation a plain (unescaped ASCII) name spells, matched by length, then bytes.
+    static func named(plain text: ByteView) -> OpName? {
         switch text.count {
         case 4:
             if text.holds("push") { return .push }
