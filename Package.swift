@@ -3,7 +3,7 @@ import PackageDescription
 
 /// entryd: a push and deep-link entry router.
 ///
-/// - `EntryKit`: the engine's machinery (containers over raw memory), used by the engine only.
+/// - `EntryKit`: the engine's machinery (memory views, containers, byte codecs), under the engine.
 /// - `EntryRouter`: the pure engine (no I/O, no clock).
 /// - `EntryDaemon`: the imperative shell (libuv loop, SQLite store), the daemon only.
 /// - `EntryCLI`: the command line (argument parsing, the subcommands, the blocking client, the scene
@@ -28,8 +28,9 @@ let package = Package(
         ),
         // A CPU hint the engine uses to overlap its cache misses (header only, nothing linked).
         .systemLibrary(name: "CMemoryHint"),
-        // The engine's machinery: hashed indexes, arenas and queues over raw memory, with their own
-        // tests, so that the engine's domain code stays plain Swift. Not a product: its `public`
+        // The engine's machinery: the views it reads and writes memory through, hashed indexes,
+        // arenas and queues, byte codecs; all its raw memory, with their own tests, so that the
+        // engine's domain code stays plain Swift. Not a product: its `public`
         // API reaches only this package's modules. It is `public` and `@inlinable` rather than
         // `package`, because the compiler inlines across modules only public inlinable code, and
         // these containers sit on the push path (see docs/ARCHITECTURE.md).
