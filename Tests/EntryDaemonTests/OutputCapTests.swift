@@ -69,6 +69,40 @@ struct OutputCapTests {
         #expect(echo.closed.isEmpty)
         try fixture.close()
     }
+
+    static func show(_ bytes: Int) -> Event {
+        .show(scene: "main", screen: String(repeating: "s", count: bytes), route: "item", tab: "list", entry: "e-1",
+              params: RouteParams())
+    }
+
+    /// A scene whose socket is full keeps its connection when the router's events wait past the cap
+    /// (a batch of shows larger than the cap, which the router sends only once the last one was
+    /// written), but not when what it asked for does: the cap bounds the scene's replies.
+    @Test func aScenesCapCountsItsRepliesNotThePacedEvents() throws {
+        let fixture = try Fixture()
+        let (cap, echo, connection) = (Fixture.cap, fixture.echo, fixture.connection)
+        connection.role = .scene
+        var written = 0
+        while connection.unsentBytes == 0 && written < 64 << 20 {
+            connection.stage(Self.show(1000))
+            connection.flush()
+            written += 1000
+        }
+        #expect(connection.unsentBytes > 0, "the peer's socket never filled")
+
+        for _ in 0..<(2 * cap / 1000) { connection.stage(Self.show(1000)) }
+        connection.flush()
+        #expect(connection.unsentBytes > 2 * cap)
+        #expect(echo.closed.isEmpty, "closed for the router's own events: \(echo.closed)")
+
+        connection.stage(Self.reply(cap + 1000))
+        connection.flush()
+        guard case .outputCapExceeded? = echo.closed.first else {
+            Issue.record("a reply past the cap closed nothing: \(echo.closed)")
+            return
+        }
+        try fixture.close()
+    }
 }
 
 /// The staged-output attack against the real daemon: a client that writes many `status` lines at

@@ -67,6 +67,11 @@ public final class Connection: UVHandleOwner {
     private var closeWhenFlushed: CloseReason?
     /// Why the connection closes at the next `flush`, when staging found it must (see `stage`).
     @exclusivity(unchecked) private var closeAtFlush: CloseReason?
+    /// A scene's event bytes staged since its output was last all written. The router paces what it
+    /// sends a scene (a batch of shows, the next only once the connection has written it; one modal
+    /// at a time), so these are bounded by the router; the output cap bounds the rest, what the scene
+    /// asked for (replies), and a scene that reads slowly is never dropped for its own hand-over.
+    @exclusivity(unchecked) private var pacedBytes = 0
 
     public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits) throws(UVError) {
         self.loop = loop
@@ -134,7 +139,7 @@ public final class Connection: UVHandleOwner {
         } catch {
             return closeReason(forWriteError: error)
         }
-        if writes.unsentBytes > limits.maxOutput { return .outputCapExceeded(unsent: writes.unsentBytes) }
+        if writes.unsentBytes - pacedBytes > limits.maxOutput { return .outputCapExceeded(unsent: writes.unsentBytes) }
         if writes.unsentBytes > limits.pauseAbove && !isPaused {
             isPaused = true
             uv_read_stop(asStream(pipe))
@@ -167,7 +172,9 @@ public final class Connection: UVHandleOwner {
     /// Encodes `event` into the staged output; `flush` writes it, after everything sent before.
     public func stage(_ event: borrowing Event) {
         guard !isClosing, closeAtFlush == nil else { return }
+        let before = staged.count
         event.encode(into: &staged)
+        if role == .scene { pacedBytes += staged.count - before }
         capStagedOutput()
     }
 
@@ -182,7 +189,8 @@ public final class Connection: UVHandleOwner {
     /// reports to the daemon, which then changes its table of connections.
     ///
     /// A scene's connection is left to the router, which hands entries over to it as the connection
-    /// takes them (`ConnectionDelegate.connectionDrained`); its output is capped when it is flushed.
+    /// takes them (`ConnectionDelegate.connectionDrained`); its output is capped when it is flushed,
+    /// less the events the router paced (`pacedBytes`).
     @inline(__always)
     private func capStagedOutput() {
         guard staged.count + writes.unsentBytes > limits.maxOutput, role != .scene else { return }
@@ -200,7 +208,13 @@ public final class Connection: UVHandleOwner {
         guard !staged.isEmpty else { return }
         staged.withUnsafeBytes { send($0) }
         staged.removeAll()
-        if role == .scene && !isClosing && writes.unsentBytes == 0 { delegate?.connectionDrained(self) }
+        if role == .scene && !isClosing && writes.unsentBytes == 0 { drained() }
+    }
+
+    /// A scene's output has all been written: what the router paced is out, and the delegate hears it.
+    private func drained() {
+        pacedBytes = 0
+        delegate?.connectionDrained(self)
     }
 
     /// Stops reading and closes once everything sent so far has been written.
@@ -304,7 +318,7 @@ public final class Connection: UVHandleOwner {
         }
         guard !isClosing, writes.unsentBytes == 0 else { return }
         // Before a close that was waiting for this write: what it carried did leave the daemon.
-        if role == .scene { delegate?.connectionDrained(self) }
+        if role == .scene { drained() }
         if let reason = closeWhenFlushed {
             close(reason)
         } else if isPaused {
