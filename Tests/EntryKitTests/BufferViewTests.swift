@@ -21,7 +21,7 @@ import EntryKit
             #expect(part.string == "cde")
             let slice = view[2..<5]
             #expect(slice.startIndex == 2)
-            #expect(slice.extracted().string == "cde")
+            #expect(view.extracting(slice.startIndex..<slice.endIndex).string == "cde")
             #expect(view.extracting(from: 4).string == "ef")
         }
     }

@@ -6,28 +6,6 @@ import EntryKit
 /// One stream connection on a Unix socket: NDJSON framing in, ordered writes out, backpressure,
 /// an output cap and a stall timer for partial lines.
 public final class Connection: UVHandleOwner {
-    /// Why a connection closed, for the log line.
-    public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
-        case endOfInput
-        case readFailed(UVError)
-        case writeFailed(UVError)
-        case stalled
-        case outputCapExceeded(unsent: Int)
-        /// Closed by its owner (the router's `close`, a refused peer, shutdown).
-        case requested(String)
-
-        public var description: String {
-            switch self {
-            case .endOfInput: "peer closed"
-            case .readFailed(let e): "read failed: \(e)"
-            case .writeFailed(let e): "write failed: \(e)"
-            case .stalled: "partial line stalled"
-            case .outputCapExceeded(let unsent): "unsent output over the cap (\(unsent) bytes)"
-            case .requested(let why): why
-            }
-        }
-    }
-
     public let id: ConnectionID
     public let loop: Loop
     public let limits: ConnectionLimits
@@ -96,13 +74,6 @@ public final class Connection: UVHandleOwner {
         var uid: uid_t = 0
         if entryd_peer_uid(fd, &uid) != 0 { throw UVError(code: -errno, operation: "getsockopt SO_PEERCRED") }
         return uid
-    }
-
-    /// Connects to a listening socket (for clients on a loop); reading starts once connected.
-    public func connect(path: String, completion: @escaping (UVError?) -> Void) {
-        let request = ConnectRequest(connection: self, completion: completion)
-        request.request.pointee.data = Unmanaged.passRetained(request).toOpaque()
-        uv_pipe_connect(request.request, pipe, path, onConnected)
     }
 
     public func startReading() throws(UVError) {
@@ -356,41 +327,7 @@ public final class Connection: UVHandleOwner {
         peerEnded && (error.code == UV_EPIPE.rawValue || error.code == UV_ECONNRESET.rawValue) ? .endOfInput : .writeFailed(error)
     }
 
-    fileprivate func connected(_ error: UVError?, completion: (UVError?) -> Void) {
-        if let error {
-            completion(error)
-            return
-        }
-        do {
-            try startReading()
-            completion(nil)
-        } catch {
-            completion(error)
-        }
-    }
-
     deinit { pipe.deallocate() }
-}
-
-/// A pending `uv_pipe_connect`, alive until its callback.
-private final class ConnectRequest {
-    let request: UnsafeMutablePointer<uv_connect_t> = .allocate(capacity: 1)
-    let connection: Connection
-    let completion: (UVError?) -> Void
-
-    init(connection: Connection, completion: @escaping (UVError?) -> Void) {
-        self.connection = connection
-        self.completion = completion
-    }
-
-    deinit { request.deallocate() }
-}
-
-private func onConnected(_ request: UnsafeMutablePointer<uv_connect_t>?, _ status: Int32) {
-    guard let request, let data = request.pointee.data else { return }
-    let pending = Unmanaged<ConnectRequest>.fromOpaque(data).takeRetainedValue()
-    pending.connection.connected(status < 0 ? UVError(code: status, operation: "connect") : nil,
-                                 completion: pending.completion)
 }
 
 private func onAlloc(_ handle: UnsafeMutablePointer<uv_handle_t>?, _ suggested: Int, _ buf: UnsafeMutablePointer<uv_buf_t>?) {

@@ -45,19 +45,8 @@
         extracting(start..<count)
     }
 
-    /// The shell's way back to the memory (to hand it to C); the engine reads through the view.
-    @inlinable public var unsafeBuffer: UnsafeBufferPointer<Element> { buffer }
-
     @inlinable public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
         try body(buffer)
-    }
-}
-
-extension Slice {
-    /// The slice as a view whose indices start at 0.
-    @inline(__always)
-    @inlinable public func extracted<Element>() -> BufferView<Element> where Base == BufferView<Element> {
-        base.extracting(startIndex..<endIndex)
     }
 }
 
