@@ -297,6 +297,10 @@ public final class Daemon {
             log.info("dedupe window full: forgot its oldest keys before their window ended",
                      ["forgotten": String(done.evictedDedupeKeys), "max_dedupe_keys": String(options.router.maxDedupeKeys)])
         }
+        if done.forgottenScreens > 0 {
+            log.info("screens tracked for a scene past the limit: forgot the oldest (finishing one is an unknown screen's finish)",
+                     ["forgotten": String(done.forgottenScreens), "max_screens": String(options.router.maxScreens)])
+        }
         while let connection = table.takeStaged() { connection.flush() }
         done.clear()
         swap(&done, &result)

@@ -44,6 +44,9 @@ public enum Effect: Sendable, Hashable {
     /// The dedupe window held more than `RouterLimits.maxDedupeKeys`: this many of its oldest keys
     /// were forgotten before their window ended, so a repeat of one is a new arrival. For the log.
     case dedupeKeysEvicted(Int)
+    /// A scene's navigation stacks held more than `RouterLimits.maxScreens`: this many of the oldest
+    /// screens were forgotten, and finishing one of them is an unknown screen's finish. For the log.
+    case screensForgotten(Int)
 }
 
 /// A line to a client.

@@ -18,10 +18,14 @@ public struct RouterLimits: Sendable, Hashable {
     /// in batches of this many, the next once the connection has written the last, so a scene's
     /// unsent output stays far below its output cap however many entries wait for it.
     public var maxShowsInFlight: Int
+    /// Screens tracked per scene (its navigation stacks, SPEC §2.2): an app that never reports its
+    /// screens finished would otherwise grow them without end; past it the oldest are forgotten.
+    public var maxScreens: Int
 
     public init(maxPending: Int = 100_000, maxPayloadBytes: Int = 4096, maxURLBytes: Int = 2048,
                 maxCollapseIdBytes: Int = 64, dedupeWindowMilliseconds: Int64 = 24 * 3600 * 1000,
-                maxScenesPerConnection: Int = 64, maxShowsInFlight: Int = 128, maxDedupeKeys: Int = 1_000_000) {
+                maxScenesPerConnection: Int = 64, maxShowsInFlight: Int = 128, maxDedupeKeys: Int = 1_000_000,
+                maxScreens: Int = 1000) {
         self.maxPending = maxPending
         self.maxPayloadBytes = maxPayloadBytes
         self.maxURLBytes = maxURLBytes
@@ -30,5 +34,6 @@ public struct RouterLimits: Sendable, Hashable {
         self.maxScenesPerConnection = maxScenesPerConnection
         self.maxShowsInFlight = max(1, maxShowsInFlight)
         self.maxDedupeKeys = maxDedupeKeys
+        self.maxScreens = max(1, maxScreens)
     }
 }

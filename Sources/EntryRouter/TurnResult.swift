@@ -28,12 +28,16 @@ public struct TurnResult: Sendable {
     /// How many of the dedupe window's oldest keys were forgotten for `maxDedupeKeys` (see
     /// `Effect.dedupeKeysEvicted`).
     public internal(set) var evictedDedupeKeys = 0
+    /// How many of the scenes' oldest tracked screens were forgotten for `RouterLimits.maxScreens`
+    /// (see `Effect.screensForgotten`).
+    public internal(set) var forgottenScreens = 0
 
     public init() {}
 
     /// Whether there is nothing to perform.
     public var isEmpty: Bool {
         records.isEmpty && replies.isEmpty && events.isEmpty && closes.isEmpty && timer == nil && evictedDedupeKeys == 0
+            && forgottenScreens == 0
     }
 
     /// Empties the result for the next turn, keeping the room of its lists (up to `Turn.keptCapacity`
@@ -46,6 +50,7 @@ public struct TurnResult: Sendable {
         closes.empty(keepingAtMost: Turn.keptCapacity)
         timer = nil
         evictedDedupeKeys = 0
+        forgottenScreens = 0
     }
 
     /// The result as the effects `Router.handle(_:at:)` returns, in the order the daemon performs them.
@@ -66,6 +71,7 @@ public struct TurnResult: Sendable {
         for connection in closes { effects.append(.close(connection)) }
         if let timer { effects.append(.armTimer(timer)) }
         if evictedDedupeKeys > 0 { effects.append(.dedupeKeysEvicted(evictedDedupeKeys)) }
+        if forgottenScreens > 0 { effects.append(.screensForgotten(forgottenScreens)) }
         return effects
     }
 }

@@ -99,9 +99,8 @@ import Testing
             if state == "duplicate" { committedUnanswered += 1 }
             acknowledged.insert(id)
         }
-        let status = try scene.request(#""op":"status","limit":1000000"#)
+        let (pending, status) = try scene.allPending()
         #expect(scene.takeEvents("present").isEmpty, "a consumed modal was presented again after the last restart")
-        let pending = status["pending"]?.arrayValue.compactMap { $0.text("id") } ?? []
         #expect(Set(pending).count == pending.count, "an entry is pending twice")
         #expect(status["counts"]?.text("pending") == String(pending.count))
         #expect(Set(pending).isSubset(of: sent), "an entry that was never sent is pending")

@@ -93,7 +93,7 @@ let repositoryRoot: String = {
         let events: [Event] = [
             .present(scene: "s", modal: "m", kind: "k", route: "r", entry: "e", params: params),
             .update(scene: "s", modal: "m", params: params), .dismiss(scene: "s", modal: "m"), .selectTab(scene: "s", tab: "t"),
-            .start(scene: "s", flow: "f", params: params),
+            .start(scene: "s", flow: "f", entry: "e-1", params: params),
             .show(scene: "s", screen: "x", route: "r", tab: "t", entry: "e", params: params),
             .pop(scene: "s", screen: "x", reason: "r"), .detach(scene: "s", screen: "x", parent: "p"),
             .entry(id: "e", state: .pending, route: "r", scene: nil), .scene(scene: "s", what: .ready),

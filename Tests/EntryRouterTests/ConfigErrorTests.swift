@@ -70,6 +70,18 @@ struct ConfigErrorTests {
                   route: "offer", naming: ["actions.go[1]", "selectTab:shop", "home, list"])
     }
 
+    /// An action's steps after its `dismiss` go out once the modal is gone (SPEC §2.2): a step before
+    /// it, or a second `dismiss`, is refused with the action written as it must be.
+    @Test(arguments: [
+        (#"["start:run"]"#, "actions.go[0]", #"write ["dismiss", "start:run"]"#),
+        (#"["selectTab:home", "dismiss", "start:run"]"#, "actions.go[0]", #"write ["dismiss", "selectTab:home", "start:run"]"#),
+        (#"["dismiss", "start:run", "dismiss"]"#, "actions.go[2]", "dismiss appears again"),
+    ])
+    func anActionsDismissComesFirstAndOnce(steps: String, field: String, text: String) {
+        expectOne(routes(#"{"name": "offer", "match": ["app://offer"], "modal": "promo", "actions": {"go": "# + steps + "}}"),
+                  route: "offer", naming: [field, text])
+    }
+
     @Test func unknownActionStep() {
         expectOne(routes(#"{"name": "offer", "match": ["app://offer"], "modal": "promo", "actions": {"go": ["close", "dismiss"]}}"#),
                   route: "offer", naming: ["actions.go[0]", "\"close\"", "dismiss, selectTab:TAB and start:FLOW"])

@@ -26,7 +26,7 @@ struct InboxTests {
         var inbox = Inbox()
         for (id, seq) in [("c", 3), ("a", 1), ("b", 2)] { inbox.add(entry(id, seq: UInt64(seq))) }
         #expect(inbox.entries { _ in true }.map(\.id) == ["a", "b", "c"])
-        #expect(inbox.oldest(2).map(\.id) == ["a", "b"])
+        #expect(inbox.page(after: nil, limit: 2).entries.map(\.id) == ["a", "b"])
         #expect(inbox.contains(seq: 1) && inbox.contains(seq: 3) && !inbox.contains(seq: 4))
         #expect(inbox.removeAll { $0.id != "b" }.map(\.id) == ["a", "c"])
     }
@@ -224,7 +224,7 @@ struct InboxTests {
             let ordered = model.sorted { $0.seq < $1.seq }
             #expect(inbox.count == model.count)
             #expect(inbox.entries { _ in true }.map(\.id) == ordered.map(\.id), "step \(step)")
-            #expect(inbox.oldest(3).map(\.id) == ordered.prefix(3).map(\.id))
+            #expect(inbox.page(after: nil, limit: 3).entries.map(\.id) == ordered.prefix(3).map(\.id))
             if let probe = model.randomElement(using: &random) {
                 #expect(inbox.entry(id: probe.id)?.seq == probe.seq && inbox.contains(seq: probe.seq))
                 #expect(inbox.reply(id: probe.id)?.id == probe.id)

@@ -115,7 +115,7 @@ struct ModelChecker {
         var problems: [String] = []
         let ready = router.scenes.values.filter(\.isReady)
         for scene in ready {
-            if scene.shows.room(limit: router.limits.maxShowsInFlight) > 0 {
+            if scene.outbox.room(limit: router.limits.maxShowsInFlight) > 0 {
                 problems.append("unsent shows on ready \(scene.name) with room in flight")
             }
             if !scene.busy, scene.slot == nil, !scene.queue.isEmpty { problems.append("idle \(scene.name) has a queue") }
@@ -136,7 +136,7 @@ struct ModelChecker {
         var problems: [String] = []
         var all = router.inbox.entries(where: { _ in true })
         for scene in router.scenes.values {
-            all += scene.queue.entries + scene.shows.inFlight + scene.shows.unsent + (scene.slot.map { [$0.entry] } ?? [])
+            all += scene.queue.entries + scene.outbox.inFlight + scene.outbox.unsent + (scene.slot.map { [$0.entry] } ?? [])
         }
         for entry in all {
             if held.updateValue(entry.state, forKey: entry.id) != nil { problems.append("\(entry.id) held twice") }

@@ -43,9 +43,12 @@ import Testing
         h.step(2, scene("main", .appeared(screen: "home")))
         #expect(h.status.counts[.presented] == 1)
         let opened = h.step(2, scene("main", .gate("signedIn", open: true)))
-        #expect(opened.events(to: 2) == [.start(scene: "main", flow: "run", params: ["sessionId": "s1"])])
-        #expect(opened.events(to: 5).contains(.entry(id: "e-1", state: .done, route: "invitation", scene: "main")))
+        #expect(opened.events(to: 2) == [.start(scene: "main", flow: "run", entry: "e-1", params: ["sessionId": "s1"])])
         #expect(opened.presents.isEmpty)
+        // Sent is not written: until the connection says so, the steps stay with the entry.
+        #expect(h.stored["e-1"]?.isLive == true)
+        let written = h.drained(2)
+        #expect(written.events(to: 5).contains(.entry(id: "e-1", state: .done, route: "invitation", scene: "main")))
         #expect(h.stored["e-1"]?.isLive == false)
         #expect(h.status.counts[.presented] == 0)
     }
@@ -59,7 +62,8 @@ import Testing
         let other = h.ready("ipad", on: 2, signedIn: true)
         #expect(other.events(to: 2).allSatisfy { if case .start = $0 { false } else { true } })
         let back = h.ready("main", on: 3, signedIn: true)
-        #expect(back.events(to: 3).contains(.start(scene: "main", flow: "run", params: ["sessionId": "s1"])))
+        #expect(back.events(to: 3).contains(.start(scene: "main", flow: "run", entry: "e-1", params: ["sessionId": "s1"])))
+        h.drained(3)
         #expect(h.status.counts[.presented] == 0)
     }
 
@@ -132,8 +136,9 @@ import Testing
         let ready = h.step(1, scene("main", .gate("signedIn", open: true)))
         #expect(ready.presents.isEmpty)
         #expect(ready.events(to: 1) == [.selectTab(scene: "main", tab: "home"),
-                                        .start(scene: "main", flow: "run", params: ["sessionId": "s9"])])
-        #expect(ready.state(of: "e-1") == .done)
+                                        .start(scene: "main", flow: "run", entry: "e-1", params: ["sessionId": "s9"])])
+        #expect(ready.state(of: "e-1") == .queued)
+        #expect(h.drained(1).state(of: "e-1") == .done)
     }
 
     @Test func aLaunchWithAnUnknownActionIsRefusedAndTheSceneConnects() {

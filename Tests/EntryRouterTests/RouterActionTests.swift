@@ -22,15 +22,19 @@ import Testing
         #expect(accepted.records.map(\.state) == [.presented])
         let dismissed = h.step(1, scene("main", .dismissed(modal: "m-1")))
         #expect(dismissed.events(to: 1) == [.selectTab(scene: "main", tab: "home"),
-                                            .start(scene: "main", flow: "run", params: ["sessionId": "s1"])])
-        #expect(dismissed.state(of: "e-1") == .done)
+                                            .start(scene: "main", flow: "run", entry: "e-1", params: ["sessionId": "s1"])])
+        // Finished once written (SPEC §2.2), not when sent.
+        #expect(dismissed.state(of: "e-1") == nil)
+        #expect(h.stored["e-1"]?.steps == [.selectTab("home"), .start(flow: "run")])
+        #expect(h.drained(1).state(of: "e-1") == .done)
+        #expect(h.stored["e-1"]?.isLive == false)
     }
 
     @Test func acceptOnTheHomeTabSelectsNoTab() {
         var h = Self.invited(on: "home")
         h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
         #expect(h.step(1, scene("main", .dismissed(modal: "m-1"))).events(to: 1)
-            == [.start(scene: "main", flow: "run", params: ["sessionId": "s1"])])
+            == [.start(scene: "main", flow: "run", entry: "e-1", params: ["sessionId": "s1"])])
     }
 
     @Test func declineDismissesAndTheEntryIsDoneOnceDismissed() {
@@ -42,12 +46,15 @@ import Testing
         #expect(dismissed.state(of: "e-1") == .done)
     }
 
-    @Test func anActionWithoutDismissRunsAtOnceAndTheModalStays() {
+    /// A config built in code skips the validator that refuses such an action: the router refuses
+    /// it too, rather than start a step under the modal with no way to deliver it again.
+    @Test func anActionThatDoesNotBeginWithDismissIsRefusedAndTheModalStays() {
         var h = Self.invited()
         let peek = h.step(1, scene("main", .action(modal: "m-1", action: "peek")))
-        #expect(peek.events(to: 1) == [.selectTab(scene: "main", tab: "mypage")])
-        #expect(peek.state(of: "e-1") == .done)
+        #expect(peek.events(to: 1).isEmpty)
+        #expect(peek.errors(to: 1).first?.message.contains("does not begin with dismiss") == true)
         #expect(h.status.scenes.first?.active?.modal == "m-1")
+        #expect(h.stored["e-1"]?.state == .presented)
     }
 
     @Test(arguments: [("m-1", "jump", "action"), ("m-2", "accept", "modal")])

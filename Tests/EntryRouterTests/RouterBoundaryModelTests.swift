@@ -69,12 +69,14 @@ import Testing
                 problems += ledger.check(harness.step(connection, scene(name, op)), router: harness.router)
             }
         }
-        // The scenes' connections write what they are sent until no show is left in flight.
-        while let name = harness.router.scenes.first(where: { !$0.value.shows.inFlight.isEmpty })?.key,
-              let owner = scenes[name] {
-            problems += ledger.check(harness.drained(owner), router: harness.router)
-        }
-        for _ in 0..<200 {
+        // The scenes' connections write what they are sent until nothing is left in flight, and
+        // acknowledge and dismiss every modal (whose accepted steps then go out too).
+        for _ in 0..<400 {
+            if let name = harness.router.scenes.first(where: { !$0.value.outbox.inFlight.isEmpty })?.key,
+               let owner = scenes[name] {
+                problems += ledger.check(harness.drained(owner), router: harness.router)
+                continue
+            }
             guard let (name, slot) = harness.router.scenes.first(where: { $0.value.slot != nil })
                 .map({ ($0.key, $0.value.slot!) }), let owner = scenes[name] else { break }
             if slot.phase == .presenting {
@@ -136,7 +138,7 @@ struct BoundaryLedger {
                 modalEntry[modal] = (entry, params)
             case .show(_, let screen, _, _, _, _):
                 if !screenIds.insert(screen).inserted { problems.append("screen id \(screen) issued twice") }
-            case .start(_, "run", let params):
+            case .start(_, "run", _, let params):
                 // A withdrawn run never starts: a start with its params is another entry's.
                 if let id = accepted.keys.sorted().first(where: {
                     accepted[$0] == false && acceptedParams[$0] == params && lastState[$0] != .retracted
@@ -156,7 +158,8 @@ struct BoundaryLedger {
         }
         pendingAccepts = []
         let held = router.scenes.values.compactMap(\.slot?.entry)
-        let presentedHeld = held.filter { $0.state == .presented }.count + router.runs.filter { $0.state == .presented }.count
+        let outbox = router.scenes.values.flatMap { Array($0.outbox.inFlight) + Array($0.outbox.unsent) }
+        let presentedHeld = (held + router.runs + outbox).filter { $0.state == .presented }.count
         if router.counts[.presented] != presentedHeld {
             problems.append("counts say \(router.counts[.presented]) presented, \(presentedHeld) held")
         }

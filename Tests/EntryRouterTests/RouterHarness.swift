@@ -90,7 +90,7 @@ struct Harness {
         let effects = input(.request(ConnectionID(connection), Request(req: .number(Double(nextReq)), op: op)))
         precondition(effects.allSatisfy {
             switch $0 {
-            case .persist, .armTimer, .dedupeKeysEvicted: return true
+            case .persist, .armTimer, .dedupeKeysEvicted, .screensForgotten: return true
             case .send, .close: return false
             }
         }, "a request's effects come with the end of its turn; only the first input may carry the recovery")
@@ -149,7 +149,7 @@ struct Harness {
         return endTurn()
     }
 
-    var status: StatusReport { router.status(limit: 100) }
+    var status: StatusReport { router.status(StatusPage()) }
 }
 
 func open(_ url: String, id: String? = nil, expiration: Int64? = nil, source: EntrySource? = nil) -> Operation {

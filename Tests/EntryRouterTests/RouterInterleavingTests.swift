@@ -37,8 +37,9 @@ import Testing
     }
 
     /// The accept flow of seed 002, cut by a disconnect after each step. Whatever the cut, the
-    /// invitation is consumed at most once and the run starts exactly once (SPEC §2.1: an accepted
-    /// action's steps run when the scene is back).
+    /// invitation is consumed at most once and the run starts at least once, and more than once only
+    /// when the disconnect came after `start` was sent and before it was written (SPEC §2.2: an
+    /// accepted action's steps go out when the scene is back, each carrying the entry's id).
     @Test(arguments: 0...6)
     func aDisconnectAtEveryStepOfTheAcceptFlowLosesNothingAndRepeatsNothing(cut: Int) {
         var h = Harness()
@@ -51,7 +52,7 @@ import Testing
         _ = h.input(.disconnected(ConnectionID(1)))
         _ = h.endTurn()
         let acknowledged = cut >= 4
-        let accepted = cut == 5
+        let accepted = cut >= 5
         #expect(h.stored["e-1"]?.state == (acknowledged ? (accepted ? .presented : .done) : .pending))
         #expect(h.stored["e-1"]?.steps == (accepted ? [.selectTab("home"), .start(flow: "run")] : []))
         let again = h.ready("main", on: 2, signedIn: true)
@@ -62,8 +63,10 @@ import Testing
             h.step(2, scene("main", .action(modal: modal, action: "accept")))
             events += h.step(2, scene("main", .dismissed(modal: modal))).events(to: 2)
         }
+        h.drained(2)
         let starts = events.filter { if case .start = $0 { true } else { false } }
-        #expect(starts.count == (acknowledged && !accepted && cut < 6 ? 0 : 1))
+        #expect(starts.count == (acknowledged && !accepted ? 0 : cut == 6 ? 2 : 1))
+        #expect(starts.allSatisfy { if case .start(_, _, "e-1", _) = $0 { true } else { false } })
         #expect(h.stored["e-1"]?.state == .done && h.stored["e-1"]?.steps == [])
         #expect(h.status.counts[.presented] == 0)
         #expect(h.stored.values.filter { $0.state == .presenting }.isEmpty)

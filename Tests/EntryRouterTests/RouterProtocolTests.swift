@@ -18,6 +18,7 @@ import Testing
             case .close: return 3
             case .armTimer: return 4
             case .dedupeKeysEvicted: return 5
+            case .screensForgotten: return 6
             }
         }
         #expect(kinds == kinds.sorted())

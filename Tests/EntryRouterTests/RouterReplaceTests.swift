@@ -78,7 +78,7 @@ import Testing
         h.step(9, .push(PushRequest(payload: PushPayload(.object(["type": .string("card"), "arg": .string("7")])), payloadBytes: 9)))
         h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
         let started = h.step(1, scene("main", .dismissed(modal: "m-1")))
-        #expect(started.events(to: 1).contains(.start(scene: "main", flow: "run", params: ["id": "7"])))
+        #expect(started.events(to: 1).contains(.start(scene: "main", flow: "run", entry: "e-1", params: ["id": "7"])))
     }
 
     /// A replaced entry is retired by moving it: its one record keeps every field it had, with the

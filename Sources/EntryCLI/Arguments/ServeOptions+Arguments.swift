@@ -20,6 +20,7 @@ extension ServeOptions {
         if let n = try parsed.positiveInt("max-collapse-id") { router.maxCollapseIdBytes = n }
         if let n = try parsed.positiveInt("max-scenes") { router.maxScenesPerConnection = n }
         if let n = try parsed.positiveInt("max-shows-in-flight") { router.maxShowsInFlight = n }
+        if let n = try parsed.positiveInt("max-screens") { router.maxScreens = n }
         if let n = try parsed.positiveInt("max-dedupe-keys") { router.maxDedupeKeys = n }
         if let text = parsed.value("dedupe-window") {
             guard let seconds = RelativeDuration.seconds(text), seconds <= Int64.max / 1000 else {

@@ -21,6 +21,24 @@ extension ConfigValidator {
         earlier.allSatisfy { key, value in later[key] == value }
     }
 
+    /// An action's `dismiss` is its first step, and its only one: the steps after it go out once the
+    /// scene acknowledged the dismissal, through the scene's outbox, at least once (SPEC §2.2), and a
+    /// tab switch or a flow never starts under the modal that would cover it.
+    mutating func checkDismissFirst(_ route: Route) {
+        for (action, steps) in route.actions.sorted(by: { $0.key < $1.key }) {
+            let field = "actions.\(action)"
+            if let first = steps.first, first != .dismiss {
+                let fixed = ([RouteAction.dismiss] + RouteAction.afterDismissal(steps)).map { "\"\($0.step)\"" }
+                fail(route.name, "\(field)[0]", "an action's first step is dismiss (the steps after it go out once the "
+                    + "modal is gone): write [\(fixed.joined(separator: ", "))]")
+                continue
+            }
+            for index in steps.indices.dropFirst() where steps[index] == .dismiss {
+                fail(route.name, "\(field)[\(index)]", "dismiss appears again: an action closes its modal once, with its first step")
+            }
+        }
+    }
+
     /// Actions run on a modal (`scene.action` names the modal, R12): on a route that is not a
     /// modal no scene can ever report one.
     mutating func checkActionsPlace(_ route: Route) {

@@ -128,6 +128,7 @@ struct ConfigValidator {
                 fail(name, "requires[\(gateIndex)]", "unknown gate \"\(gate)\"; \"gates\": \(list(config.gates))")
             }
             checkActionsPlace(route)
+            checkDismissFirst(route)
             for (action, steps) in route.actions.sorted(by: { $0.key < $1.key }) {
                 for (stepIndex, step) in steps.enumerated() {
                     if case .selectTab(let tab) = step, !config.tabs.contains(tab) {

@@ -14,3 +14,11 @@ extension RouteAction {
         RouteAction(step: step)
     }
 }
+
+extension RouteAction {
+    /// The steps of an action that go out once its modal is gone: all but its `dismiss`, which the
+    /// config allows only as the first step.
+    static func afterDismissal(_ steps: [RouteAction]) -> [RouteAction] {
+        steps.filter { $0 != .dismiss }
+    }
+}

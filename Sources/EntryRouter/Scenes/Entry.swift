@@ -23,16 +23,11 @@ struct Entry: Sendable {
     var expires: Instant?
     var source: EntrySource
     var state: EntryState
-    /// The steps of a route action to run for this entry instead of presenting it (SPEC §2.1): what an
-    /// accepted action left for after its modal's dismissal, or the action a launch carried. Empty for
-    /// every other entry.
+    /// The steps of a route action to send for this entry instead of presenting it (SPEC §2.1, §2.2):
+    /// what an accepted action left for after its modal's dismissal, or the action a launch carried.
+    /// Kept until they were written to the scene, so that a crash or a disconnect before that sends
+    /// them again. Empty for every other entry.
     var steps: [RouteAction] = []
-
-    /// Takes the steps out to run them: the entry keeps none.
-    mutating func takeSteps() -> [RouteAction] {
-        defer { steps = [] }
-        return steps
-    }
 
     /// The final route's name.
     var route: String { shape.name }
@@ -61,7 +56,8 @@ struct Entry: Sendable {
     var record: EntryRecord {
         EntryRecord(id: id, source: source, route: shape.name, params: params, collapseId: Self.copy(collapseId),
                     kind: Self.copy(shape.kind), priority: shape.recordPriority, identity: Self.copy(identity),
-                    received: received, expires: expires, state: state, scene: Self.copy(scene), steps: steps)
+                    received: received, expires: expires, state: state, scene: Self.copy(scene),
+                    steps: state.isFinal ? [] : steps)
     }
 
     /// An optional string, copied as the string it holds. Copied in place from the entry into the record,
@@ -78,7 +74,7 @@ struct Entry: Sendable {
     consuming func takeRecord() -> EntryRecord {
         EntryRecord(id: id, source: source, route: shape.name, params: params, collapseId: collapseId,
                     kind: shape.kind, priority: shape.recordPriority, identity: identity, received: received,
-                    expires: expires, state: state, scene: scene, steps: steps)
+                    expires: expires, state: state, scene: scene, steps: state.isFinal ? [] : steps)
     }
 
     var reply: EntryReply { EntryReply(id: id, route: route, params: params, state: state) }

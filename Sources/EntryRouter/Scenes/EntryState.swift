@@ -19,4 +19,8 @@ public enum EntryState: String, Sendable, Hashable, CaseIterable {
         case .presented, .done, .replaced, .retracted, .expired, .duplicate, .updated: return true
         }
     }
+
+    /// A final state leaves nothing to do for the entry, not even an accepted action's steps; only
+    /// `presented` is terminal and not final, for the steps its action may still have to send.
+    public var isFinal: Bool { isTerminal && self != .presented }
 }

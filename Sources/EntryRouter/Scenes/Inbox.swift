@@ -312,12 +312,27 @@ struct Inbox: Sendable {
         return found
     }
 
-    /// The `limit` oldest entries.
-    func oldest(_ limit: Int) -> [Entry] {
-        guard inOrder else { return Array(entries { _ in true }.prefix(limit)) }
+    /// Up to `limit` entries in arrival order, after the one that arrived as `after` (from the oldest
+    /// without it), and whether more follow.
+    func page(after: UInt64?, limit: Int) -> (entries: [Entry], more: Bool) {
+        let after = after ?? 0
+        guard inOrder else {
+            let later = entries { $0.seq > after }
+            return (Array(later.prefix(limit)), later.count > limit)
+        }
+        // In order, the slots' seqs rise: the page starts at the first slot past `after`.
+        var low = 0
+        var high = marks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if marks[middle].seq <= after { low = middle + 1 } else { high = middle }
+        }
         var found: [Entry] = []
-        for case let entry? in slots where found.count < limit { found.append(entry) }
-        return found
+        for case let entry? in slots[low...] {
+            if found.count == limit { return (found, true) }
+            found.append(entry)
+        }
+        return (found, false)
     }
 
     /// Empties a slot and unindexes its entry by the tags kept beside it: no key is hashed again.

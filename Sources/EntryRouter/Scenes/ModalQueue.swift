@@ -11,7 +11,6 @@ struct ModalQueue: Sendable {
     var entries: ArraySlice<Entry> { storage[head...] }
 
     var isEmpty: Bool { head == storage.count }
-    var ids: [String] { entries.map(\.id) }
 
     /// Inserts after every entry that goes first, so equal priorities keep arrival order.
     mutating func insert(_ entry: Entry) {

@@ -113,9 +113,10 @@ public struct EntryRecord: Sendable, Hashable {
         set { unique().steps = newValue }
     }
 
-    /// Whether a store keeps this entry: it waits (`pending`, `queued`, `presenting`), or steps of its
-    /// action have yet to run.
-    public var isLive: Bool { !state.isTerminal || !steps.isEmpty }
+    /// Whether a store keeps this entry: it waits (`pending`, `queued`, `presenting`), or it is
+    /// `presented` and steps of its action have yet to go out. An entry in a final state is never
+    /// kept, whatever steps its record carries: every finished entry leaves the store.
+    public var isLive: Bool { !state.isTerminal || (state == .presented && !steps.isEmpty) }
 
     /// This record, marked as the entry's arrival when `arrival` is true.
     func marked(arrival: Bool) -> EntryRecord {

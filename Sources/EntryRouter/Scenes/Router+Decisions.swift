@@ -1,5 +1,5 @@
-/// The end-of-turn decisions (R3, R4, R5, R8, R10, R13b): expire what is due, send the unsent shows,
-/// present the next modal where the slot is free; and finishing the shows a connection has written.
+/// The end-of-turn decisions (R3, R4, R5, R8, R10, R13b): expire what is due, send the unsent outbox,
+/// present the next modal where the slot is free; and finishing the steps a connection has written.
 extension Router {
     mutating func decide() {
         expireDue()
@@ -7,14 +7,14 @@ extension Router {
         // a scene's drain makes a turn of its own for each show it was sent.
         guard !scenes.isEmpty else { return }
         if scenes.count == 1 {
-            sendShows(at: scenes.startIndex)
+            sendSteps(at: scenes.startIndex)
             presentNext(at: scenes.startIndex)
             return
         }
         for name in scenes.keys.sorted() {
             // Deciding changes scenes, never which scenes there are: the index stays valid.
             guard let index = scenes.index(forKey: name) else { continue }
-            sendShows(at: index)
+            sendSteps(at: index)
             presentNext(at: index)
         }
     }
@@ -28,23 +28,28 @@ extension Router {
         }
     }
 
-    /// Shows and tab switches go out in arrival order; they never take the modal slot, so neither a
-    /// modal nor `busy` holds them back. At most `limits.maxShowsInFlight` are in flight, and the rest
-    /// go out as the connection drains (`drained`). A sender whose show went out hears `done`; the
-    /// entry itself ends `done` once its write completed (`ShowLine`). The scene is reached through
-    /// its index, not its name, because a hand-over sends a batch of shows in one turn.
-    private mutating func sendShows(at index: [String: Scene].Index) {
-        let count = scenes.values[index].sendableShows(limit: limits.maxShowsInFlight)
+    /// The outbox goes out in arrival order: shows, tab switches and an action's steps never take the
+    /// modal slot, so neither a modal nor `busy` holds them back. At most `limits.maxShowsInFlight`
+    /// entries are in flight, and the rest go out as the connection drains (`drained`). A sender whose
+    /// show went out hears `done`; the entry itself ends `done` once its write completed (`Outbox`).
+    /// The scene is reached through its index, not its name, because a hand-over sends a batch in one
+    /// turn.
+    private mutating func sendSteps(at index: [String: Scene].Index) {
+        let count = scenes.values[index].sendableSteps(limit: limits.maxShowsInFlight)
         guard count > 0 else { return }
         let name = scenes.keys[index]
         let connection = scenes.values[index].connection
-        let batch = scenes.values[index].shows.send(count)
+        let batch = scenes.values[index].outbox.send(count)
         for entry in batch {
+            if !entry.steps.isEmpty {
+                sendActionSteps(of: entry, at: index, name, on: connection)
+                continue
+            }
             switch entry.shape.target {
             case .show(let tab):
                 selectTab(tab, at: index, name)
                 let screen = newScreenID()
-                scenes.values[index].stacks.push(Screen(id: screen, parent: nil), on: tab)
+                pushScreen(Screen(id: screen, parent: nil), on: tab, at: index)
                 turn.send(connection, .show(scene: name, screen: screen, route: entry.route, tab: tab,
                                             entry: entry.id, params: entry.params))
             case .tab(let tab):
@@ -56,8 +61,24 @@ extension Router {
         }
     }
 
-    /// Everything sent to `connection` has been written: the shows in flight to its scenes end
-    /// `done`, and `decide` sends the next ones. Usually one scene is connected, and it is finished
+    /// An action's steps (R12) as events. A `dismiss` among them has no modal left to close: the
+    /// outbox only holds steps that come after the modal is gone.
+    private mutating func sendActionSteps(of entry: Entry, at index: [String: Scene].Index, _ name: String,
+                                          on connection: ConnectionID) {
+        for step in entry.steps {
+            switch step {
+            case .dismiss:
+                continue
+            case .selectTab(let tab):
+                selectTab(tab, at: index, name)
+            case .start(let flow):
+                turn.send(connection, .start(scene: name, flow: flow, entry: entry.id, params: entry.params))
+            }
+        }
+    }
+
+    /// Everything sent to `connection` has been written: the outbox entries in flight to its scenes
+    /// end `done`, and `decide` sends the next ones. Usually one scene is connected, and it is finished
     /// without a list of names made and sorted (a drain comes after every show of steady traffic).
     mutating func drained(_ connection: ConnectionID) {
         if scenes.count == 1 {
@@ -71,16 +92,17 @@ extension Router {
         }
     }
 
-    /// The shows in flight to scene `name` end `done`: they went out before its reset.
+    /// The outbox entries in flight to scene `name` end `done`: they went out before its reset.
     mutating func finishShows(of name: String) {
         guard let index = scenes.index(forKey: name) else { return }
         finishShows(at: index)
     }
 
-    /// The shows in flight to the scene at `index` end `done`, in arrival order. Recording an entry
-    /// touches no scene, so the index stays valid.
+    /// The outbox entries in flight to the scene at `index` end `done`, in arrival order: their steps
+    /// have left, so the store forgets them. Recording an entry touches no scene, so the index stays
+    /// valid.
     private mutating func finishShows(at index: [String: Scene].Index) {
-        while var entry = scenes.values[index].shows.popInFlight() { move(&entry, to: .done) }
+        while var entry = scenes.values[index].outbox.popInFlight() { move(&entry, to: .done) }
     }
 
     /// One modal at a time (R3), the first of the queue (R4), never on a busy scene (R8).

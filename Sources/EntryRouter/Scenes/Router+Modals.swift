@@ -1,5 +1,5 @@
 /// The modal slot's ops (R3, R9, R12): presented, dismissed, action; and the steps of an action that
-/// outlive the modal they were chosen on (SPEC §2.1).
+/// outlive the modal they were chosen on (SPEC §2.1, §2.2).
 extension Router {
     /// The present is acknowledged: the entry is consumed (R16: the reply follows the commit).
     mutating func presented(_ name: String, modal: String) {
@@ -10,21 +10,24 @@ extension Router {
     }
 
     /// Frees the slot when it names the active modal; otherwise a harmless no-op (R9). The entry ends
-    /// `done`, and the steps of an action that waited for this dismissal run now (R12).
+    /// `done`, unless an action left steps for after this dismissal (R12): they go out now through the
+    /// scene's outbox, and the entry ends `done` once they were written.
     mutating func dismissed(_ name: String, modal: String) {
-        guard let slot = scenes[name]?.slot, slot.modal == modal else { return }
-        scenes[name]?.slot = nil
-        var entry = slot.entry
-        let steps = entry.takeSteps()
-        if entry.state == .presenting || entry.state == .presented {
-            move(&entry, to: .done, scene: name)
-        } else if !steps.isEmpty {
-            recordSteps(of: entry)
+        guard let index = scenes.index(forKey: name), let slot = scenes.values[index].slot, slot.modal == modal else {
+            return
         }
-        run(steps, of: entry, on: name)
+        scenes.values[index].slot = nil
+        var entry = slot.entry
+        if !entry.steps.isEmpty {
+            scenes.values[index].outbox.append(entry)
+        } else if entry.state == .presenting || entry.state == .presented {
+            move(&entry, to: .done, scene: name)
+        }
     }
 
-    /// Runs a route action (R12). An action proves the modal is shown, acknowledged or not.
+    /// Runs a route action (R12). An action proves the modal is shown, acknowledged or not. Its
+    /// `dismiss` comes first (the config refuses any other order): the modal is dismissed now, and
+    /// the steps after it are recorded to go out once the scene acknowledged the dismissal.
     mutating func act(_ name: String, modal: String, action: String) -> Result<ReplyBody, WireError> {
         guard let slot = scenes[name]?.slot, slot.modal == modal else {
             let active = scenes[name]?.slot.map { "the active modal is \($0.modal)" } ?? "no modal is active"
@@ -37,43 +40,30 @@ extension Router {
             return .failure(WireError(.badRequest, Self.unknownAction(action, route: slot.entry.route,
                                                                       actions: slot.entry.actions)))
         }
-        presented(name, modal: modal)
-        if run(steps, of: slot.entry, on: name), var entry = scenes[name]?.slot?.entry, entry.state == .presented {
-            move(&entry, to: .done, scene: name)
-            scenes[name]?.slot?.entry = entry
+        guard steps.isEmpty || steps.first == .dismiss else {
+            // A config built in code skips the validator that refuses this (`checkDismissFirst`).
+            return .failure(WireError(.badRequest, "action \"\(action)\" of route \"\(slot.entry.route)\" does not "
+                + "begin with dismiss, so its steps would start under the modal; fix the config's action"))
         }
+        presented(name, modal: modal)
+        guard let connection = scenes[name]?.connection, var shown = scenes[name]?.slot else { return .success(.ok) }
+        guard !steps.isEmpty else {
+            // An action with no step: the modal stays, and the entry has nothing more to do.
+            if shown.entry.state == .presented { move(&shown.entry, to: .done, scene: name) }
+            scenes[name]?.slot = shown
+            return .success(.ok)
+        }
+        shown.phase = .dismissing
+        shown.entry.steps = RouteAction.afterDismissal(steps)
+        if !shown.entry.steps.isEmpty { recordSteps(of: shown.entry) }
+        scenes[name]?.slot = shown
+        turn.send(connection, .dismiss(scene: name, modal: shown.modal))
         return .success(.ok)
     }
 
     static func unknownAction(_ action: String, route: String, actions: [String: [RouteAction]]) -> String {
         let known = actions.keys.sorted().joined(separator: ", ")
         return "action \"\(action)\" is not an action of route \"\(route)\" (it has: \(known.isEmpty ? "none" : known))"
-    }
-
-    /// Runs steps in order. A `dismiss` of the modal that shows `entry` sends the dismissal and leaves
-    /// the later steps to wait for its acknowledgement, as the entry's `steps`, recorded so that a
-    /// restart keeps them; a `dismiss` with no such modal (its window is gone, or a launch's action
-    /// ran without one) has nothing to do. Returns whether every step ran.
-    @discardableResult
-    mutating func run(_ steps: [RouteAction], of entry: Entry, on name: String) -> Bool {
-        for (index, step) in steps.enumerated() {
-            switch step {
-            case .dismiss:
-                guard let scene = scenes[name], var slot = scene.slot, slot.entry.id == entry.id else { continue }
-                slot.phase = .dismissing
-                slot.entry.steps = Array(steps[(index + 1)...])
-                scenes[name]?.slot = slot
-                if !slot.entry.steps.isEmpty { recordSteps(of: slot.entry) }
-                turn.send(scene.connection, .dismiss(scene: name, modal: slot.modal))
-                return false
-            case .selectTab(let tab):
-                selectTab(tab, on: name)
-            case .start(let flow):
-                guard let scene = scenes[name] else { continue }
-                turn.send(scene.connection, .start(scene: name, flow: flow, params: entry.params))
-            }
-        }
-        return true
     }
 
     /// Ends the acknowledged modal of a scene that is gone or reset: the modal went with its window,
@@ -90,21 +80,21 @@ extension Router {
         }
     }
 
-    /// Runs the steps left waiting for scene `name`, now that it is ready: each whose route's gates
-    /// are open runs, in the order they were accepted, and its entry ends `done`.
+    /// Hands the steps left waiting for scene `name` to its outbox, now that it is ready: each whose
+    /// route's gates are open, in the order they were accepted; the entry ends `done` once they were
+    /// written.
     mutating func resumeRuns(on name: String) {
-        guard !runs.isEmpty, scenes[name]?.isReady == true, let gates = scenes[name]?.gates else { return }
-        var index = 0
-        while index < runs.count {
-            guard runs[index].scene == name, gates.allow(runs[index].requires) else {
-                index += 1
-                continue
+        guard !runs.isEmpty, let index = scenes.index(forKey: name), scenes.values[index].isReady else { return }
+        let gates = scenes.values[index].gates
+        var kept: [Entry] = []
+        for entry in runs {
+            if entry.scene == name, gates.allow(entry.requires) {
+                scenes.values[index].outbox.append(entry)
+            } else {
+                kept.append(entry)
             }
-            var entry = runs.remove(at: index)
-            let steps = entry.takeSteps()
-            run(steps, of: entry, on: name)
-            if entry.state == .done { recordSteps(of: entry) } else { move(&entry, to: .done, scene: name) }
         }
+        runs = kept
     }
 
     /// Withdraws an entry's remaining steps without running them: a `presented` entry ends in `state`;

@@ -1,4 +1,4 @@
-/// Where entries go (R1, R6, R7, R13b, R17): a ready scene's queue or unsent shows, or the inbox.
+/// Where entries go (R1, R6, R7, R13b, R17): a ready scene's queue or outbox, or the inbox.
 extension Router {
     /// Where an entry goes now.
     enum Destination: Equatable {
@@ -89,11 +89,13 @@ extension Router {
         let index = scene.index
         entry.scene = scene.name
         if !entry.steps.isEmpty {
-            // A launch's chosen action runs now; its modal is never presented (SPEC §2.1).
-            let steps = entry.takeSteps()
-            run(steps, of: entry, on: scene.name)
-            entry.state = .done
+            // A launch's chosen action goes out, and its modal is never presented (SPEC §2.1). Its
+            // `dismiss` has no modal to close; the steps after it leave through the outbox, and the
+            // entry is queued there until they were written (SPEC §2.2).
+            entry.steps = RouteAction.afterDismissal(entry.steps)
+            entry.state = .queued
             record(entry, from: old)
+            scenes.values[index].outbox.append(entry)
             return
         }
         if scenes.values[index].slot?.isUpdated(by: entry) == true, var slot = scenes.values[index].slot {
@@ -110,7 +112,7 @@ extension Router {
         }
         entry.state = .queued
         record(entry, from: old)
-        if entry.kind == nil { scenes.values[index].shows.append(entry) } else { scenes.values[index].queue.insert(entry) }
+        if entry.kind == nil { scenes.values[index].outbox.append(entry) } else { scenes.values[index].queue.insert(entry) }
     }
 
     /// Latest wins (R6): a new entry replaces every waiting entry of its modal kind or collapseId in
@@ -177,7 +179,7 @@ extension Router {
         turn.persists.reserveCapacity(turn.persists.count + taken.count)
         turn.events.reserveCapacity(turn.events.count + min(taken.count, limits.maxShowsInFlight))
         if let index = scenes.index(forKey: name) {
-            scenes.values[index].shows.reserveCapacity(forMore: taken.count)
+            scenes.values[index].outbox.reserveCapacity(forMore: taken.count)
         }
         let ready = readyScenes()
         for entry in taken { place(entry, from: .pending, among: ready) }

@@ -21,8 +21,12 @@ extension Router {
         case .retract(let target):
             let count = retract(target)
             body = .final(.success(.retracted(count)))
-        case .status(let limit):
-            body = .status(limit: limit)
+        case .status(let limit, let after):
+            if let cursor = StatusPage.cursor(after) {
+                body = .status(StatusPage(limit: limit, after: cursor))
+            } else {
+                body = .final(.failure(StatusPage.badCursor(after)))
+            }
         case .watch:
             watchers.insert(connection)
             body = .final(.success(.ok))
@@ -104,6 +108,7 @@ extension Router {
         var active = 0
         for name in scenes.keys.sorted() {
             retracted += scenes[name]?.removeWaiting(where: matches) ?? []
+            retracted += scenes[name]?.removeUnsentRuns(where: matches) ?? []
             guard let scene = scenes[name], var slot = scene.slot, matches(slot.entry) else { continue }
             if !slot.isDismissing { turn.send(scene.connection, .dismiss(scene: name, modal: slot.modal)) }
             slot.phase = .dismissing

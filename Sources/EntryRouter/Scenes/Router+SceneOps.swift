@@ -161,16 +161,22 @@ extension Router {
         for name in scenes.keys.sorted() where scenes[name]?.connection == connection { drop(scene: name) }
     }
 
-    /// Forgets a scene (disconnect or takeover). A present not yet acknowledged, the queue, the shows
-    /// unsent or not yet written and the entries pending for it go back to unassigned `pending`; an
-    /// acknowledged modal is consumed and ends `done`, and what its accepted action had left to run
-    /// waits for the scene's name (`endShownModal`).
+    /// Forgets a scene (disconnect or takeover). A present not yet acknowledged, the queue, the outbox
+    /// entries unsent or not yet written and the entries pending for it go back to unassigned
+    /// `pending`; an acknowledged modal is consumed and ends `done`, and what its accepted action had
+    /// left to send, sent or not, waits for the scene's name (`endShownModal`, SPEC §2.2).
     private mutating func drop(scene name: String) {
         guard var scene = scenes.removeValue(forKey: name) else { return }
-        let unwritten = scene.shows.takeInFlight()
-        // A show in flight did not wait, so its expiry item may be gone: it waits again from now.
-        for entry in unwritten { if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, seq: entry.seq)) } }
-        let released = unwritten + scene.takeUnconsumed() + inbox.removeAll { $0.scene == name }
+        let unwritten = scene.outbox.takeInFlight()
+        // An entry in flight did not wait, so its expiry item may be gone: it waits again from now,
+        // unless its modal was presented (an accepted action's steps never expire).
+        for entry in unwritten where entry.state != .presented {
+            if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, seq: entry.seq)) }
+        }
+        let given = unwritten + scene.takeUnconsumed()
+        // An accepted action's steps belong to the scene's name, as they did before they went out.
+        runs += given.filter { $0.state == .presented }
+        let released = given.filter { $0.state != .presented } + inbox.removeAll { $0.scene == name }
         announce(name, .disconnected)
         endShownModal(scene.slot, of: name, reset: false)
         release(released)

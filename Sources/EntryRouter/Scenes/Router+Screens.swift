@@ -12,9 +12,16 @@ extension Router {
             return .failure(WireError(.badRequest, "screen \"\(screen)\" is already on a stack of scene \"\(name)\"; "
                 + "each screen needs its own id"))
         }
-        let tab = scenes[name]?.tab ?? config.home
-        scenes[name]?.stacks.push(Screen(id: screen, parent: parent), on: tab)
+        guard let index = scenes.index(forKey: name) else { return .success(.ok) }
+        let tab = scenes.values[index].tab ?? config.home
+        pushScreen(Screen(id: screen, parent: parent), on: tab, at: index)
         return .success(.ok)
+    }
+
+    /// Every screen the router tracks goes on its stack here, where the stacks' bound is kept
+    /// (`RouterLimits.maxScreens`): what was forgotten for it is counted for the daemon's log.
+    mutating func pushScreen(_ screen: Screen, on tab: String, at index: [String: Scene].Index) {
+        turn.forgottenScreens += scenes.values[index].stacks.push(screen, on: tab, limit: limits.maxScreens)
     }
 
     /// A screen with a parent is handed to it (`detach`). A screen without one (an entry showed it, or

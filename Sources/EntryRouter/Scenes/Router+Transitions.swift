@@ -158,6 +158,7 @@ extension Router {
             result.timer = deadline
         }
         result.evictedDedupeKeys += dedupe.takeEvicted()
+        result.forgottenScreens += turn.forgottenScreens
         turn.reset(now: turn.now, firstSeq: nextSeq)
     }
 
@@ -174,7 +175,7 @@ extension Router {
                 return .result(.failure(WireError(.badRequest, "entry \(id) was lost in this turn")))
             }
             return .entry(slot: base + slot)
-        case .status(let limit): return .result(.success(.status(status(limit: limit))))
+        case .status(let page): return .result(.success(.status(status(page))))
         }
     }
 

@@ -10,9 +10,10 @@ struct Scene: Sendable {
     var tab: String?
     var slot: ModalSlot?
     var queue = ModalQueue()
-    /// `show` and `tab` entries handed over: sent at the end of a turn in arrival order (R13b), and
-    /// finished once the connection has written them.
-    var shows = ShowLine()
+    /// Entries whose steps go out beside the modal slot (shows, tab switches, an action's steps):
+    /// sent at the end of a turn in arrival order (R13b), and finished once the connection has
+    /// written them.
+    var outbox = Outbox()
     var stacks = Stacks()
 
     init(name: String, connection: ConnectionID, config: Config) {
@@ -32,8 +33,9 @@ struct Scene: Sendable {
     // mutating only so that they are called on the scene in place: the end of every turn asks them.
     // (`select(tab:)` does change the scene, and is called in place for the same reason.)
 
-    /// How many unsent shows may go out now (none while not ready), with at most `limit` in flight.
-    mutating func sendableShows(limit: Int) -> Int { isReady ? shows.room(limit: limit) : 0 }
+    /// How many unsent outbox entries may go out now (none while not ready), with at most `limit` in
+    /// flight.
+    mutating func sendableSteps(limit: Int) -> Int { isReady ? outbox.room(limit: limit) : 0 }
 
     /// The first queued modal, taken off the queue, when one may be presented now (R3, R4, R8).
     mutating func popPresentable() -> Entry? { canPresent ? queue.popFirst() : nil }
@@ -48,29 +50,39 @@ struct Scene: Sendable {
         return true
     }
 
-    /// Whether the entry with this seq waits in this scene's queue or unsent shows. A show in flight
-    /// does not wait: it went out, and neither expires nor is retracted or replaced any more.
+    /// Whether the entry with this seq waits in this scene's queue or unsent outbox. An entry in flight
+    /// does not wait: it went out, and neither expires nor is retracted or replaced any more. Nor does
+    /// an accepted action's entry whose steps are in the outbox: its modal was consumed.
     func holds(seq: UInt64) -> Bool {
-        queue.entries.contains { $0.seq == seq } || shows.unsent.contains { $0.seq == seq }
+        queue.entries.contains { $0.seq == seq } || outbox.unsent.contains { $0.seq == seq && Self.waits($0) }
     }
 
-    /// The entry with this id if it waits in this scene's queue or unsent shows.
+    /// The entry with this id if it waits in this scene's queue or unsent outbox.
     func waiting(_ id: String) -> Entry? {
-        queue.entries.first { $0.id == id } ?? shows.unsent.first { $0.id == id }
+        queue.entries.first { $0.id == id } ?? outbox.unsent.first { $0.id == id && Self.waits($0) }
     }
 
-    /// Removes matching entries from the queue and the unsent shows, in arrival order.
+    /// Removes matching waiting entries from the queue and the unsent outbox, in arrival order. An
+    /// accepted action's unsent steps are not among them (`removeUnsentRuns`).
     mutating func removeWaiting(where matches: (Entry) -> Bool) -> [Entry] {
-        let shown = shows.removeUnsent(where: matches)
-        return (queue.removeAll(where: matches) + shown).sorted { $0.seq < $1.seq }
+        let unsent = outbox.removeUnsent { Self.waits($0) && matches($0) }
+        return (queue.removeAll(where: matches) + unsent).sorted { $0.seq < $1.seq }
     }
 
-    /// Empties the queue, the unsent shows and a slot whose present was never acknowledged, and
+    /// Removes the matching entries whose accepted action's steps wait unsent in the outbox.
+    mutating func removeUnsentRuns(where matches: (Entry) -> Bool) -> [Entry] {
+        outbox.removeUnsent { !Self.waits($0) && matches($0) }
+    }
+
+    /// An outbox entry waits unless its modal was presented: then only its action's steps are left.
+    private static func waits(_ entry: Entry) -> Bool { entry.state != .presented }
+
+    /// Empties the queue, the unsent outbox and a slot whose present was never acknowledged, and
     /// returns their entries in arrival order: what a reset retracts and a gone scene gives back.
-    /// An acknowledged modal stays: its entry is consumed. Shows in flight stay too: a reset ends
-    /// them, a gone scene gives them back (`ShowLine.takeInFlight`).
+    /// An acknowledged modal stays: its entry is consumed. Entries in flight stay too: a reset ends
+    /// them, a gone scene gives them back (`Outbox.takeInFlight`).
     mutating func takeUnconsumed() -> [Entry] {
-        var taken = removeWaiting { _ in true }
+        var taken = removeWaiting { _ in true } + removeUnsentRuns { _ in true }
         if let slot, slot.entry.state == .presenting {
             taken.append(slot.entry)
             self.slot = nil
@@ -78,8 +90,10 @@ struct Scene: Sendable {
         return taken.sorted { $0.seq < $1.seq }
     }
 
-    var status: SceneStatus {
+    /// The scene as `status` reports it, its queue and each stack cut to `limit` (the queue's first,
+    /// each stack's top).
+    func status(limit: Int) -> SceneStatus {
         SceneStatus(scene: name, ready: isReady, busy: busy, gates: gates.status, tab: tab, active: slot?.status,
-                    queue: queue.ids, stacks: stacks.status)
+                    queue: queue.entries.prefix(limit).map(\.id), stacks: stacks.status(limit: limit))
     }
 }

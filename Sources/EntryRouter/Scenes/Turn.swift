@@ -27,6 +27,8 @@ struct Turn: Sendable {
     /// Every entry that arrived this turn, as it stands now (by `seq - firstSeq`): what `push` and
     /// `open` replies report.
     var outcomes: [EntryOutcome] = []
+    /// Screens forgotten for the stacks' bound (`RouterLimits.maxScreens`).
+    var forgottenScreens = 0
     /// Entries sent with `expiration: 0`, by the input that carried them.
     var mustShow: [(input: Int, seq: UInt64)] = []
 
@@ -50,6 +52,7 @@ struct Turn: Sendable {
         outcomes.empty(keepingAtMost: Self.keptCapacity)
         mustShow.empty(keepingAtMost: Self.keptCapacity)
         if !gone.isEmpty { gone.removeAll() }
+        forgottenScreens = 0
         start(now: now, firstSeq: firstSeq)
     }
 
@@ -73,8 +76,8 @@ struct Turn: Sendable {
         case final(Result<ReplyBody, WireError>)
         /// The state, after the turn's decisions, of the entry that arrived with this seq.
         case entry(id: String, seq: UInt64)
-        /// A status report after the turn's decisions, with this many pending entries.
-        case status(limit: Int)
+        /// A status report after the turn's decisions, of this page.
+        case status(StatusPage)
     }
 
     mutating func reply(_ connection: ConnectionID, _ req: JSONValue?, _ body: Body) {
@@ -96,7 +99,7 @@ struct Turn: Sendable {
     /// what the reply holds once more, and dropping the turn released it again.
     /// Returned as its parts, so that `req` moves on into the `TurnReply` with no copy.
     mutating func takeReply(at index: Int) -> (connection: ConnectionID, req: JSONValue?, body: Body) {
-        var reply = PendingReply(connection: ConnectionID(0), req: nil, body: .status(limit: 0))
+        var reply = PendingReply(connection: ConnectionID(0), req: nil, body: .final(.success(.ok)))
         swap(&reply, &replies[index])
         return (reply.connection, reply.req, reply.body)
     }

@@ -4,7 +4,9 @@ public enum Event: Sendable, Hashable {
     case update(scene: String, modal: String, params: RouteParams)
     case dismiss(scene: String, modal: String)
     case selectTab(scene: String, tab: String)
-    case start(scene: String, flow: String, params: RouteParams)
+    /// `entry` names the entry whose action started it: a start is delivered at least once, and an
+    /// app recognises a repeat by it.
+    case start(scene: String, flow: String, entry: String, params: RouteParams)
     case show(scene: String, screen: String, route: String, tab: String, entry: String, params: RouteParams)
     case pop(scene: String, screen: String, reason: String)
     case detach(scene: String, screen: String, parent: String)

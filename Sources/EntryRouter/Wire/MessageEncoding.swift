@@ -104,7 +104,8 @@ extension ReplyBody {
 }
 
 extension StatusReport {
-    /// `,"config":…,"bundle":…,"scenes":[...],"pending":[...],"counts":{...}`. Counts list every
+    /// `,"config":…,"bundle":…,"scenes":[...],"pending":[...],"next":…,"counts":{...}` (`next` only
+    /// when more pending entries follow the page). Counts list every
     /// state, zeros included, in the order of an entry's life (`EntryState.allCases`), so a reader
     /// never has to guess a default.
     fileprivate func encodeMembers<Sink: JSONSink & ~Copyable>(into out: inout Sink) {
@@ -122,7 +123,9 @@ extension StatusReport {
             if index > 0 { out.write(ASCII.comma) }
             entry.encode(into: &out)
         }
-        out.write("],\"counts\":{")
+        out.write(ASCII.closeBracket)
+        if let next { JSONWriter.writeMember(",\"next\":", next, to: &out) }
+        out.write(",\"counts\":{")
         for (index, state) in EntryState.allCases.enumerated() {
             if index > 0 { out.write(ASCII.comma) }
             JSONWriter.writeString(state.rawValue, to: &out)
@@ -199,9 +202,10 @@ extension Event {
         case .selectTab(let scene, let tab):
             JSONWriter.writeMember("{\"event\":\"selectTab\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"tab\":", tab, to: &out)
-        case .start(let scene, let flow, let params):
+        case .start(let scene, let flow, let entry, let params):
             JSONWriter.writeMember("{\"event\":\"start\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"flow\":", flow, to: &out)
+            JSONWriter.writeMember(",\"entry\":", entry, to: &out)
             out.write(",\"params\":")
             JSONWriter.writeParams(params, to: &out)
         case .show(let scene, let screen, let route, let tab, let entry, let params):

@@ -13,7 +13,8 @@ public enum Operation: Sendable, Hashable {
     case push(PushRequest)
     case open(OpenRequest)
     case retract(RetractTarget)
-    case status(limit: Int)
+    /// `limit` bounds every list of the reply; `after` is the `next` cursor of an earlier reply.
+    case status(limit: Int, after: String? = nil)
     case watch
     case scene(name: String, SceneOp)
     /// Moves a manual clock on by this many milliseconds (`serve --clock manual`). The daemon moves

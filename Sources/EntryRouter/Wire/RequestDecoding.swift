@@ -83,7 +83,8 @@ extension RequestFields {
         case .retract:
             return .retract(try retractTarget(check))
         case .status:
-            return .status(limit: try check.positiveInteger("limit", limit) ?? 100)
+            let limit = try check.positiveInteger("limit", limit) ?? StatusPage.defaultLimit
+            return .status(limit: min(limit, StatusPage.maxLimit), after: try check.string("after", after))
         case .watch:
             return .watch
         case .advance:

@@ -38,6 +38,8 @@ struct RequestFields {
     var open: MemberValue?
     /// `advance`'s span (`ClockAdvance`).
     var by: MemberValue?
+    /// `status`'s cursor: the `next` of an earlier reply.
+    var after: MemberValue?
     var launch: Launch?
 
     /// `launch` as read: its known members when it is an object.
@@ -93,6 +95,7 @@ struct RequestFields {
             case .gate?: try Self.store(&gate, .gate, &parser)
             case .open?: try Self.store(&open, .open, &parser)
             case .by?: try Self.store(&by, .by, &parser)
+            case .after?: try Self.store(&after, .after, &parser)
             case .launch?:
                 guard launch == nil else { throw parser.duplicateKey(Field.launch.rawValue) }
                 launch = try Self.readLaunch(&parser)

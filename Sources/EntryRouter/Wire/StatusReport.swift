@@ -1,19 +1,23 @@
-/// The `status` reply: scenes, the oldest pending entries and complete counts per state.
+/// The `status` reply: scenes, a page of the pending entries and complete counts per state.
 public struct StatusReport: Sendable, Hashable {
     /// The file the served config was read from (`Config.file`), nil for a config built in code.
     public var config: String?
     /// The bundle id the served config is for.
     public var bundle: String?
     public var scenes: [SceneStatus]
+    /// Pending entries in the order they arrived, at most the page's limit.
     public var pending: [PendingStatus]
+    /// The cursor that continues `pending` (`status` with `after`), when more entries remain.
+    public var next: String?
     public var counts: [EntryState: Int]
 
     public init(config: String? = nil, bundle: String? = nil, scenes: [SceneStatus] = [], pending: [PendingStatus] = [],
-                counts: [EntryState: Int] = [:]) {
+                next: String? = nil, counts: [EntryState: Int] = [:]) {
         self.config = config
         self.bundle = bundle
         self.scenes = scenes
         self.pending = pending
+        self.next = next
         self.counts = counts
     }
 }

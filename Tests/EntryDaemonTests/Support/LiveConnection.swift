@@ -30,6 +30,19 @@ final class LiveConnection {
         return try reply(to: req)
     }
 
+    /// Every pending entry's id, in arrival order, read page by page (`status` with `after`), and the
+    /// last page's reply (its counts are complete).
+    func allPending() throws -> (ids: [String], last: JSONValue) {
+        var ids: [String] = []
+        var after = ""
+        while true {
+            let page = try request(#""op":"status","limit":1000"# + after)
+            ids += page["pending"]?.arrayValue.compactMap { $0.text("id") } ?? []
+            guard let next = page.text("next") else { return (ids, page) }
+            after = #","after":""# + next + "\""
+        }
+    }
+
     /// Reads until the reply to `req` comes, keeping the events read on the way.
     func reply(to req: Int) throws -> JSONValue {
         while let line = try nextLine() {

@@ -1,16 +1,22 @@
-/// A scene's `show` and `tab` entries on their way out (R13b, SPEC §2.1): each is `unsent` once
-/// handed to the scene, then `inFlight` once its event went out in a turn, and finished (`done`) only
-/// when the scene's connection reports that everything sent to it has been written (`.drained`).
+/// Everything a scene is sent for an entry beyond its modal (SPEC §2.2 "Every step reaches the
+/// app"): a `show` or `tab` entry's `selectTab` and `show`, and the `selectTab` and `start` steps of a
+/// route action (the steps an accepted action left for after its modal's dismissal, or the action a
+/// launch carried). Each entry is `unsent` once handed to the scene, then `inFlight` once its events
+/// went out in a turn, and finished (`done`) only when the scene's connection reports that everything
+/// sent to it has been written (`.drained`).
 ///
-/// Until then the entry stays `queued`, as the store has it: if the connection or the daemon dies
-/// first, it is pending again, so a show is delivered at least once and never lost. Only so many are
-/// in flight at once (`RouterLimits.maxShowsInFlight`): a hand-over of thousands goes out a batch
-/// at a time, as fast as the connection takes it, instead of all at once past its output cap.
+/// One way out for every kind of step, so that none of them can be finished before it left: until it
+/// is written, the entry keeps its state and its steps, as the store has them, and if the connection
+/// or the daemon dies first it is handed over again (a show or a launch's action is pending again; an
+/// accepted action's steps wait for a scene of that name). A step is delivered at least once and never
+/// lost. Only so many entries are in flight at once (`RouterLimits.maxShowsInFlight`): a hand-over of
+/// thousands goes out a batch at a time, as fast as the connection takes it, instead of all at once
+/// past its output cap.
 ///
 /// The entries lie in one array in arrival order: the in-flight ones, then the unsent ones. Sending
 /// and finishing only advance indexes; the finished prefix is dropped once it is as long as the
 /// rest, so working through a hand-over of N entries moves each about once, not N²/2 times.
-struct ShowLine: Sendable {
+struct Outbox: Sendable {
     private var storage: [Entry] = []
     /// The first entry not yet finished: the first in flight, if any is.
     private var head = 0
@@ -22,7 +28,6 @@ struct ShowLine: Sendable {
 
     /// Entries handed to the scene whose event has not gone out.
     var unsent: ArraySlice<Entry> { storage[firstUnsent...] }
-
 
     /// Appends an entry handed to the scene; it goes out after every entry handed over before it.
     mutating func append(_ entry: consuming Entry) {
