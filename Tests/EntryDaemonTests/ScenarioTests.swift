@@ -16,10 +16,13 @@ let repositoryRoot: String = {
     @Test func sampleScenariosPass() throws {
         let directory = repositoryRoot + "/samples/scenarios"
         let files = try #require(listDirectory(directory)).filter { $0.hasSuffix(".json") }.sorted()
-        #expect(files.count >= 7)
         let check = Spawned.run(Spawned.entryd, ["check"] + files.map { directory + "/" + $0 })
         #expect(check.waitForExit(timeoutMilliseconds: 120_000) == 0, "\(check.stdoutText)\n\(check.stderrText)")
         #expect(check.stdoutText.contains(" 0 failed"), "\(check.stdoutText)")
+        // Each file ran: its name heads its steps.
+        let headed = check.stdoutText.split(separator: "\n").filter { $0.hasPrefix(directory + "/") }
+        #expect(headed.count == files.count, "\(check.stdoutText)")
+        #expect(!files.isEmpty)
     }
 
     /// A failing expectation fails the run, names the step and exits non-zero.

@@ -41,8 +41,12 @@ struct StoreFileTests {
         let target = directory.file("real.sqlite")
         _ = try SQLiteStore(path: target)
         symlink(target, directory.file("link.sqlite"))
-        let store = try SQLiteStore(path: directory.file("link.sqlite"))
-        try store.commit([.entry(sampleEntry("e-1"))])
+        do {
+            let store = try SQLiteStore(path: directory.file("link.sqlite"))
+            try store.commit([.entry(sampleEntry("e-1"))])
+        }
+        // What was committed through the link is in the file it points to.
+        #expect(try SQLiteStore(path: target).load().entries.map(\.id) == ["e-1"])
     }
 
     /// SQLite keeps the log's index in memory (no `-shm` file) only when the locking mode is exclusive

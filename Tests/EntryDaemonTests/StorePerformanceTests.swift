@@ -5,7 +5,10 @@ import Testing
 
 /// Figures for the documentation: printed, never asserted (timings depend on the machine and its load).
 /// The store files live under /tmp, on the same disk as the project, so every commit pays a real fsync.
-@Suite(.serialized) struct StorePerformanceTests {
+/// Opt-in (`ENTRYD_STORE_FIGURES=1 swift test --filter StorePerformanceTests`): loading 100 000
+/// entries to print a figure is not worth every test run's time.
+@Suite(.serialized, .enabled(if: getenv("ENTRYD_STORE_FIGURES") != nil, "figures only: set ENTRYD_STORE_FIGURES=1"))
+struct StorePerformanceTests {
     private func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }

@@ -93,10 +93,17 @@ import Testing
         return bytes.withBufferView { StringHead($0, 0..<bytes.count) }
     }
 
+    /// The head of `text` read at an offset inside other bytes: equal heads made from other memory.
+    private func head(_ text: String, after prefix: String) -> StringHead {
+        let bytes = Array((prefix + text + "tail").utf8)
+        return bytes.withBufferView { StringHead($0, prefix.utf8.count..<(prefix.utf8.count + text.utf8.count)) }
+    }
+
     @Test func equalHeadsAreEqualLengthsAndFirstBytes() {
-        #expect(head("") == head(""))
+        #expect(head("") == head("", after: "xyz"))
         #expect(head("") != StringHead.none && head("") != StringHead.escaped)
-        #expect(head("abcdefgh") == head("abcdefgh"))
+        #expect(head("abcdefgh") == head("abcdefgh", after: "--"))
+        #expect(head("abcdefgh") != head("abcdefgi", after: "--"))
         #expect(head("abcdefgh") != head("abcdefg"))
         #expect(head("abcdefghX") == head("abcdefghY"))
         #expect(head("abcdefghX") != head("abcdefgh"))

@@ -7,8 +7,6 @@ struct Gates: Sendable, Hashable {
 
     init(names: [String]) { self.names = names }
 
-    func isKnown(_ gate: String) -> Bool { names.contains(gate) }
-
     /// Whether every gate a route requires is open.
     func allow(_ requires: [String]) -> Bool { requires.allSatisfy(open.contains) }
 

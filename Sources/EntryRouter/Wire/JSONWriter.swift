@@ -21,10 +21,6 @@ public enum JSONWriter {
         writeString(text, to: &out)
     }
 
-    public static func appendNumber(_ number: Double, to out: inout [UInt8]) {
-        writeNumber(number, to: &out)
-    }
-
     public static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         writeInteger(value, to: &out)
     }
