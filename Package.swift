@@ -48,6 +48,8 @@ let package = Package(
         .executableTarget(name: "CLoadGenCLI", dependencies: ["CLoadGen"]),
         .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "SeededRandom"]),
         .testTarget(name: "EntryRouterTests", dependencies: ["EntryRouter", "EntryKit", "SeededRandom"]),
+        // The engine as an app embeds it: its public API alone, as docs/EMBEDDING.md shows it.
+        .testTarget(name: "EmbeddingTests", dependencies: ["EntryRouter"]),
         // The daemon's tests, most of them against the real `entryd` binary; they talk to it with EntryCLI's client.
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryCLI", "EntryRouter", "EntryKit", "CUV", "SeededRandom"]),
         // The command line's pure parts: argument parsing, the request builders, the scene player, event lines.

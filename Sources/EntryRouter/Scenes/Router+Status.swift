@@ -2,7 +2,7 @@
 /// list is bounded by the page's limit (SPEC §2.2), so the reply's size has a bound whatever the
 /// router holds.
 extension Router {
-    func status(_ page: StatusPage) -> StatusReport {
+    public func status(_ page: StatusPage) -> StatusReport {
         let pending = inbox.page(after: page.after, limit: page.limit)
         return StatusReport(
             config: config.file,
