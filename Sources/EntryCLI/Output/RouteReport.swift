@@ -10,6 +10,10 @@ public enum RouteReport {
         if let push = explanation.push { lines += pushLines(push) }
         for hop in explanation.hops { lines += hopLines(hop) }
         lines += resultLines(explanation.result)
+        if !explanation.backStack.isEmpty {
+            lines.append("   back stack (bottom first, under the entry's screen):")
+            for screen in explanation.backStack { lines.append("     " + describe(screen)) }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -66,6 +70,9 @@ public enum RouteReport {
                 lines.append("    \(near.candidate.route)  \(near.candidate.pattern)  stops at segment \(near.segment + 1): \(near.reason)")
             }
         }
+        if let fallback = hop.fallback {
+            lines.append("  no pattern matched; fallback \(fallback) takes it with param url=\(hop.url)")
+        }
         for beaten in hop.beaten {
             lines.append("  beat \(beaten.candidate.route)  \(beaten.candidate.pattern)  at segment \(beaten.segment + 1): "
                          + rule(beaten))
@@ -82,6 +89,10 @@ public enum RouteReport {
     /// The precedence rule that decided between two matching patterns.
     private static func rule(_ beaten: RouteExplanation.Beaten) -> String {
         "\(beaten.winnerKind.rawValue) > \(beaten.loserKind.rawValue) (literal > typed > :param > *rest)"
+    }
+
+    private static func describe(_ screen: BackStackScreen) -> String {
+        screen.route + (screen.params.isEmpty ? "" : "  " + screen.params.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     }
 
     private static func describe(_ param: RouteExplanation.Param) -> String {
@@ -131,6 +142,11 @@ public enum RouteReport {
     public static func json(_ explanation: RouteExplanation) -> JSONValue {
         var object: [String: JSONValue] = ["hops": .array(explanation.hops.map(json)), "result": json(explanation.result)]
         if let push = explanation.push { object["push"] = json(push) }
+        object["backStack"] = .array(explanation.backStack.map { screen in
+            var params: [String: JSONValue] = [:]
+            for (name, value) in screen.params { params[name] = .string(value) }
+            return .object(["route": .string(screen.route), "tab": .string(screen.tab), "params": .object(params)])
+        })
         return .object(object)
     }
 
@@ -167,6 +183,7 @@ public enum RouteReport {
                          "segment": .number(Double(near.segment + 1)), "reason": .string(near.reason.description)])
             }),
         ]
+        if let fallback = hop.fallback { object["fallback"] = .string(fallback) }
         if let redirect = hop.redirect {
             object["redirect"] = .object(["route": .string(redirect.route), "template": .string(redirect.template)])
         }

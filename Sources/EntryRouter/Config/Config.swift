@@ -16,6 +16,9 @@ public struct Config: Sendable {
     /// Modal kind → priority (lower is presented first).
     public var modals: [String: Int]
     public var routes: [Route]
+    /// The `show` or `tab` route an allowed link that matches no pattern is routed to, with the
+    /// param `url` (SPEC §2.2): a link the app does not know yet lands somewhere instead of nowhere.
+    public var fallback: String?
     /// What `load` found suspicious but not wrong, in file order: for `check-config` to print
     /// and `serve` to log. Empty for a config built in code (`validate` returns its warnings).
     public var warnings: [ConfigWarning] = []
@@ -25,8 +28,9 @@ public struct Config: Sendable {
 
     public init(bundleId: String, schemes: [String], universalLinks: [UniversalLinkHost], home: String,
                 gates: [String], tabs: [String], pushLinkKey: String?, modals: [String: Int], routes: [Route],
-                appId: String? = nil) {
+                appId: String? = nil, fallback: String? = nil) {
         self.bundleId = bundleId
+        self.fallback = fallback
         self.appId = appId
         self.schemes = schemes
         self.universalLinks = universalLinks

@@ -6,9 +6,9 @@ struct ConfigReader {
     private(set) var errors: [ConfigError] = []
 
     static let topKeys: Set<String> = ["bundleId", "appId", "schemes", "universalLinks", "home", "gates", "tabs",
-                                       "pushLinkKey", "modals", "routes"]
+                                       "pushLinkKey", "modals", "routes", "fallback"]
     static let routeKeys: Set<String> = ["name", "match", "push", "params", "modal", "show", "tab", "redirect",
-                                         "identity", "ttl", "requires", "actions"]
+                                         "identity", "ttl", "requires", "actions", "backStack"]
     static let presentationKeys = ["modal", "show", "tab", "redirect"]
 
     init(file: String) {
@@ -40,7 +40,8 @@ struct ConfigReader {
             pushLinkKey: top["pushLinkKey"].flatMap { string($0, nil, "pushLinkKey") },
             modals: readModals(top["modals"]),
             routes: routes,
-            appId: top["appId"].flatMap { string($0, nil, "appId") })
+            appId: top["appId"].flatMap { string($0, nil, "appId") },
+            fallback: top["fallback"].flatMap { string($0, nil, "fallback") })
     }
 
     private mutating func readHost(_ value: JSONValue, _ field: String) -> UniversalLinkHost? {
@@ -123,7 +124,8 @@ struct ConfigReader {
                      identity: r["identity"].flatMap { string($0, name, prefix + "identity") },
                      ttl: ttl,
                      requires: strings(r["requires"], name, prefix + "requires"),
-                     actions: readActions(r["actions"], name, prefix + "actions"))
+                     actions: readActions(r["actions"], name, prefix + "actions"),
+                     backStack: strings(r["backStack"], name, prefix + "backStack"))
     }
 
     private mutating func readActions(_ value: JSONValue?, _ route: String?, _ field: String) -> [String: [RouteAction]] {

@@ -32,6 +32,8 @@ struct ConfigValidator {
         let table = RoutingTable(config: config)
         validator.checkRedirectTargets(table)
         validator.checkRedirectLoops(table)
+        validator.checkFallback()
+        validator.checkBackStacks(table)
         return (validator.errors, validator.warnings)
     }
 
@@ -136,7 +138,7 @@ struct ConfigValidator {
                     }
                 }
             }
-            if route.match.isEmpty && route.push == nil {
+            if route.match.isEmpty && route.push == nil && route.name != config.fallback {
                 fail(name, "match", "the route has neither \"match\" patterns nor a \"push\" selector, so nothing can reach it")
             }
             if !route.params.isEmpty && route.push == nil {

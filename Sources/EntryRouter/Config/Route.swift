@@ -16,10 +16,14 @@ public struct Route: Sendable, Hashable {
     public var requires: [String]
     /// Action name → the steps it runs (R12).
     public var actions: [String: [RouteAction]]
+    /// For a `show` route: the screens under it when an entry opens it from outside, bottom first,
+    /// as URL templates filled from its params like `redirect` (SPEC §2.2), so that Back from the
+    /// entry's screen lands where it would have had the user walked there.
+    public var backStack: [String]
 
     public init(name: String, match: [String] = [], push: [String: JSONValue]? = nil, params: [String: String] = [:],
                 presentation: Presentation, identity: String? = nil, ttl: Int64? = nil, requires: [String] = [],
-                actions: [String: [RouteAction]] = [:]) {
+                actions: [String: [RouteAction]] = [:], backStack: [String] = []) {
         self.name = name
         self.match = match
         self.push = push
@@ -29,6 +33,7 @@ public struct Route: Sendable, Hashable {
         self.ttl = ttl
         self.requires = requires
         self.actions = actions
+        self.backStack = backStack
     }
 }
 

@@ -5,4 +5,11 @@ public protocol EntryRouting: Sendable {
     func route(url: String) -> Result<RouteMatch, WireError>
     /// Routes a push payload; errors are `payload_too_large`, `wrong_bundle`, `not_allowed` or `no_route`.
     func route(push payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError>
+    /// The screens shown under an entry of show route `route` (SPEC §2.2), bottom first.
+    func backStack(route: String, params: RouteParams) -> [BackStackScreen]
+}
+
+extension EntryRouting {
+    /// No back stacks: a table of a test that is about other rules.
+    public func backStack(route: String, params: RouteParams) -> [BackStackScreen] { [] }
 }

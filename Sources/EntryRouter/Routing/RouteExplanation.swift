@@ -13,6 +13,8 @@ public struct RouteExplanation: Sendable, Hashable {
     public var hops: [Hop]
     /// What routing gives: the match the router would queue, or its error.
     public var result: Result<RouteMatch, WireError>
+    /// For a show route with a `backStack`: the screens shown under the entry's, bottom first.
+    public var backStack: [BackStackScreen] = []
 
     /// One URL and how it was matched.
     public struct Hop: Sendable, Hashable {
@@ -31,6 +33,9 @@ public struct RouteExplanation: Sendable, Hashable {
         public var lost: [Param] = []
         /// When no pattern matched: the patterns that got furthest, and where each stopped.
         public var nearest: [NearMiss] = []
+        /// When no pattern matched and the config has a fallback route: its name (it takes the
+        /// URL as the param `url`).
+        public var fallback: String?
     }
 
     /// A redirect route and its template, filled in to make the next hop's URL.

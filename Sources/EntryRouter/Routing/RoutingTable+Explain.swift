@@ -17,7 +17,14 @@ extension RoutingTable {
     public func explain(url: String) -> RouteExplanation {
         var hops: [Explained.Hop] = []
         follow(url, redirect: nil, carried: [], redirects: 0, into: &hops)
-        return RouteExplanation(push: nil, hops: hops, result: route(url: url))
+        var explanation = RouteExplanation(push: nil, hops: hops, result: route(url: url))
+        explanation.backStack = backStack(of: explanation.result)
+        return explanation
+    }
+
+    private func backStack(of result: Result<RouteMatch, WireError>) -> [BackStackScreen] {
+        guard case .success(let match) = result else { return [] }
+        return backStack(route: match.route, params: match.params)
     }
 
     /// Why a push payload of `payloadBytes` bytes routes where it does, or why it does not.
@@ -50,6 +57,7 @@ extension RoutingTable {
             }.prefix(Self.nearestShown).map(\.element)
         }
         explanation.push = step
+        explanation.backStack = backStack(of: explanation.result)
         return explanation
     }
 
@@ -147,6 +155,8 @@ extension RoutingTable {
             hop.nearest = misses.enumerated().sorted { a, b in
                 (-a.element.segment, Self.distance(a.element.reason), a.offset) < (-b.element.segment, Self.distance(b.element.reason), b.offset)
             }.prefix(Self.nearestShown).map(\.element)
+            // The link as received goes to the fallback; a redirect's URL that matches nothing does not.
+            if redirect == nil { hop.fallback = fallback.map { config.routes[$0].name } }
             return (hop, nil)
         }
         let matching = trials.filter { $0.trial.stop == nil }

@@ -31,6 +31,12 @@ public final class RoutingTable: EntryRouting {
     /// The routes with a `push` selector, in file order, with their selectors compiled, and the
     /// bundle and link keys every push is checked for.
     let pushRoutes: PushRoutes
+    /// The index of the config's `fallback` route, when it names a show or tab route: an allowed
+    /// link that matches no pattern goes there with the param `url` (SPEC §2.2).
+    let fallback: Int?
+    /// The `backStack` templates of the show routes that declare one, by route name; empty for most
+    /// configs, so a show of a route without one costs a check of `isEmpty`.
+    let backStacks: [String: [RedirectTemplate]]
 
     /// Redirects followed for one entry before giving up with `no_route` (SPEC §4).
     public static let maxRedirectHops = 5
@@ -44,6 +50,7 @@ public final class RoutingTable: EntryRouting {
         self.limits = limits
         var builder = RouteTrie.Builder()
         var redirects: [Int: RedirectTemplate] = [:]
+        var backStacks: [String: [RedirectTemplate]] = [:]
         var pushRoutes: [(route: Int, reader: PushParams)] = []
         var linkHosts: [String] = []
         var seenHosts: Set<String> = []
@@ -55,10 +62,18 @@ public final class RoutingTable: EntryRouting {
             }
             if let selector = route.push { pushRoutes.append((index, PushParams(selector: selector, params: route.params, identity: route.identity))) }
             if case .redirect(let template) = route.presentation { redirects[index] = try? RedirectTemplate(template) }
+            if case .show = route.presentation, !route.backStack.isEmpty, backStacks[route.name] == nil {
+                backStacks[route.name] = route.backStack.compactMap { try? RedirectTemplate($0) }
+            }
         }
+        self.backStacks = backStacks
         let trie = builder.build()
         self.trie = trie
-        self.compiled = CompiledRoute.compile(config)
+        let compiled = CompiledRoute.compile(config)
+        self.compiled = compiled
+        self.fallback = config.fallback.flatMap { name in
+            config.routes.firstIndex { $0.name == name }.flatMap { index in compiled[index]?.isModal == false ? index : nil }
+        }
         self.redirects = redirects
         self.pushRoutes = PushRoutes(pushRoutes, bundleId: config.bundleId, linkKey: config.pushLinkKey)
         self.schemes = config.schemes.map { scheme in
@@ -90,13 +105,21 @@ public final class RoutingTable: EntryRouting {
     /// Params are the path captures plus the query items; a path param wins over a query item of
     /// the same name, and of a repeated query key the first occurrence wins (`?a=1&a=2` gives
     /// `a=1`). A `+` in the query stays a `+`: URLs are read as RFC 3986, not as HTML forms.
+    /// An allowed URL that no pattern matches goes to the fallback route, when the config has one;
+    /// a refused one stays refused (the phone would open it in the browser).
     public func route(url: String) -> Result<RouteMatch, WireError> {
         do {
             let found = try match(url: url)
             return finish(route: found.route, params: found.params, hops: 0)
         } catch {
-            return .failure(error)
+            guard error.code == .noRoute, let fallback else { return .failure(error) }
+            return finish(route: fallback, params: Self.fallbackParams(url), hops: 0)
         }
+    }
+
+    /// The params an unmatched link takes to the fallback route: the link as received.
+    static func fallbackParams(_ url: String) -> RouteParams {
+        RouteParams(["url": url])
     }
 
     /// One URL match, redirects not followed: the route index and the params (path params win

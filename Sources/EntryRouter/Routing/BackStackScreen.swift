@@ -1,0 +1,13 @@
+/// One screen of an entry's back stack (SPEC §2.2): a show route of the entry's tab and the params
+/// its template gave, shown under the entry's screen so that Back from it lands on this one.
+public struct BackStackScreen: Sendable, Hashable {
+    public var route: String
+    public var tab: String
+    public var params: RouteParams
+
+    public init(route: String, tab: String, params: RouteParams) {
+        self.route = route
+        self.tab = tab
+        self.params = params
+    }
+}
