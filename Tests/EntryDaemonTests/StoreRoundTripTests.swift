@@ -26,6 +26,16 @@ import Testing
         #expect(loaded.nextEntryNumber == 2)
     }
 
+    /// The store keeps a source as its name: every source, `deferred` too, reads back as written.
+    @Test(arguments: EntrySource.allCases)
+    func everySourceSurvivesReopening(source: EntrySource) throws {
+        let store = try SQLiteStore(path: ":memory:")
+        var entry = sampleEntry("e-1")
+        entry.source = source
+        try store.commit([.entry(entry)])
+        #expect(try store.load().entries.map(\.source) == [source])
+    }
+
     @Test(arguments: EntryState.allCases.filter(\.isTerminal))
     func terminalEntriesAreNotLoaded(state: EntryState) throws {
         let store = try SQLiteStore(path: ":memory:")

@@ -125,7 +125,7 @@ import Testing
         #expect(h.step(9, open("app://notice/b")).errorCodes == [.shuttingDown])
     }
 
-    @Test(arguments: [(nil, EntrySource.deeplink), (EntrySource.widget, .widget)])
+    @Test(arguments: [(nil, EntrySource.deeplink), (EntrySource.widget, .widget), (EntrySource.deferred, .deferred)])
     func anOpenKeepsItsSourceOrDerivesIt(given: EntrySource?, expected: EntrySource) {
         var h = Harness()
         #expect(h.step(9, open("app://notice/a", source: given)).records.map(\.source) == [expected])

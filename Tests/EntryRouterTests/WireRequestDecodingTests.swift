@@ -68,7 +68,7 @@ import Testing
         (#"{"req":6,"op":"open"}"#, .badRequest, "missing field `url` (op `open`)", .number(6)),
         (#"{"req":6,"op":"open","url":3}"#, .badRequest, "field `url` must be", .number(6)),
         (#"{"req":6,"op":"open","url":"a://b","source":"launch"}"#, .badRequest,
-         "field `source` must be one of push, deeplink, universalLink, widget, shortcut", .number(6)),
+         "field `source` must be one of push, deeplink, universalLink, widget, shortcut, deferred", .number(6)),
         (#"{"req":6,"op":"open","url":"a://b","source":"mail"}"#, .badRequest, "field `source` must be one of", .number(6)),
         (#"{"req":6,"op":"open","url":"a://b","expiration":true}"#, .badRequest, "field `expiration` must be", .number(6)),
         (#"{"req":6,"op":"open","url":"a://b","id":[]}"#, .badRequest, "field `id` must be", .number(6)),

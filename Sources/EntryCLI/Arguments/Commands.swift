@@ -66,7 +66,7 @@ public enum Commands {
         run: Open.run)
 
     private static let openFlags: [FlagSpec] = [
-        FlagSpec("source", "SOURCE", help: "deeplink, universalLink, widget or shortcut"),
+        FlagSpec("source", "SOURCE", help: "deeplink, universalLink, widget, shortcut or deferred"),
         .id, .expiration, .expiresIn, .socket, .json,
     ]
 

@@ -48,7 +48,8 @@ public enum SenderRequest {
         var request: [String: JSONValue] = ["op": .string("open"), "req": .number(1), "url": .string(url)]
         if let source = parsed.value("source") {
             guard EntrySource(rawValue: source) != nil, source != EntrySource.push.rawValue, source != EntrySource.launch.rawValue else {
-                throw .usage("--source must be one of deeplink, universalLink, widget, shortcut; got '\(source)'")
+                let allowed = EntrySource.allCases.filter { $0 != .push && $0 != .launch }.map(\.rawValue)
+                throw .usage("--source must be one of \(allowed.joined(separator: ", ")); got '\(source)'")
             }
             request["source"] = .string(source)
         }
