@@ -243,7 +243,7 @@ struct ConfigErrorTests {
         let lines = errors(json).description.split(separator: "\n")
         #expect(lines.contains(#"app.json: tabz: unknown key; did you mean "tabs"?"#), "\(lines)")
         #expect(lines.contains(#"app.json: route "a": require: unknown key; did you mean "requires"?"#), "\(lines)")
-        #expect(lines.contains { $0.hasPrefix(#"app.json: route "a": zzz: unknown key; known keys are actions, identity"#) }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix(#"app.json: route "a": zzz: unknown key; known keys are actions, backStack, identity"#) }, "\(lines)")
     }
 
     @Test func universalLinkHostProblems() {
