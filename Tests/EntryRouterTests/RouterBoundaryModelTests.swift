@@ -136,7 +136,7 @@ struct BoundaryLedger {
             case .present(_, let modal, _, _, let entry, let params):
                 if !modalIds.insert(modal).inserted { problems.append("modal id \(modal) issued twice") }
                 modalEntry[modal] = (entry, params)
-            case .show(_, let screen, _, _, _, _):
+            case .show(_, let screen, _, _, _, _, _, _):
                 if !screenIds.insert(screen).inserted { problems.append("screen id \(screen) issued twice") }
             case .start(_, "run", _, let params):
                 // A withdrawn run never starts: a start with its params is another entry's.

@@ -78,10 +78,14 @@ struct Harness {
     var storedSeen: [SeenKey] = []
     var storedIssued = IssuedNumbers()
     private var nextReq = 1
+    /// The routing the router was made with, kept for `restarted`.
+    private let routing: any EntryRouting
 
     init(limits: RouterLimits = RouterLimits(), restoring entries: [EntryRecord] = [], seen: [SeenKey] = [],
-         nextEntryNumber: UInt64 = 1, issued: IssuedNumbers = IssuedNumbers(), persisting: Bool = true) {
-        router = Router(config: FakeRouting.config, routing: FakeRouting(), limits: limits, restoring: entries,
+         nextEntryNumber: UInt64 = 1, issued: IssuedNumbers = IssuedNumbers(), persisting: Bool = true,
+         routing: any EntryRouting = FakeRouting()) {
+        self.routing = routing
+        router = Router(config: FakeRouting.config, routing: routing, limits: limits, restoring: entries,
                         seen: seen, nextEntryNumber: nextEntryNumber, issued: issued, persisting: persisting)
     }
 
@@ -123,7 +127,8 @@ struct Harness {
     func restarted() -> Harness {
         let waiting = stored.values.filter(\.isLive).sorted { $0.id < $1.id }
         let next = stored.keys.compactMap { $0.hasPrefix("e-") ? UInt64($0.dropFirst(2)) : nil }.max().map { $0 + 1 } ?? 1
-        var harness = Harness(restoring: waiting, seen: storedSeen, nextEntryNumber: next, issued: storedIssued)
+        var harness = Harness(restoring: waiting, seen: storedSeen, nextEntryNumber: next, issued: storedIssued,
+                              routing: routing)
         harness.now = now
         harness.stored = stored
         harness.storedSeen = storedSeen

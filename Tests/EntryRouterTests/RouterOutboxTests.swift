@@ -16,7 +16,7 @@ import Testing
 
     static let kinds: [StepKind] = [
         StepKind(name: "show", send: { h in h.step(9, open("app://record/7")) },
-                 isStep: { if case .show(_, _, "recordDetail", _, "e-1", _) = $0 { true } else { false } }),
+                 isStep: { if case .show(_, _, "recordDetail", _, "e-1", _, _, _) = $0 { true } else { false } }),
         StepKind(name: "tab", send: { h in h.step(9, open("app://records")) },
                  isStep: { if case .selectTab(_, "records") = $0 { true } else { false } }),
         StepKind(name: "accepted action", send: { h in

@@ -15,7 +15,7 @@ import Testing
     }
 
     static func shownEntries(_ effects: [Effect], to connection: UInt64 = 1) -> [String] {
-        effects.events(to: connection).compactMap { if case .show(_, _, _, _, let entry, _) = $0 { entry } else { nil } }
+        effects.events(to: connection).compactMap { if case .show(_, _, _, _, let entry, _, _, _) = $0 { entry } else { nil } }
     }
 
     static func done(_ effects: [Effect]) -> [String] {

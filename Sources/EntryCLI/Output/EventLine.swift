@@ -35,7 +35,9 @@ public enum EventLine {
         case "selectTab": return joined("selectTab", text(m["tab"]))
         case "start": return joined("start", text(m["flow"]), params(m["params"]))
         case "show":
-            return joined("show", text(m["route"]), text(m["screen"]), "on tab \(text(m["tab"]))",
+            let under = m["parent"]?.stringValue.map { "over \($0)" } ?? ""
+            let kind = m["backStack"] == .bool(true) ? "show back-stack" : "show"
+            return joined(kind, text(m["route"]), text(m["screen"]), "on tab \(text(m["tab"]))", under,
                           "(entry \(text(m["entry"])))", params(m["params"]))
         case "pop": return joined("pop", text(m["screen"]), "(\(text(m["reason"])))")
         case "detach": return joined("detach", text(m["screen"]), "to parent \(text(m["parent"]))")

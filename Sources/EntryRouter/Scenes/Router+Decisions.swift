@@ -48,10 +48,7 @@ extension Router {
             switch entry.shape.target {
             case .show(let tab):
                 selectTab(tab, at: index, name)
-                let screen = newScreenID()
-                pushScreen(Screen(id: screen, parent: nil), on: tab, at: index)
-                turn.send(connection, .show(scene: name, screen: screen, route: entry.route, tab: tab,
-                                            entry: entry.id, params: entry.params))
+                show(entry, on: tab, at: index, name, connection)
             case .tab(let tab):
                 selectTab(tab, at: index, name)
             case .modal:

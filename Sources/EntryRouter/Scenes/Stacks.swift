@@ -1,8 +1,12 @@
-/// A screen on a tab's navigation stack: shown by the router (no parent) or pushed by the app.
+/// A screen on a tab's navigation stack: shown by the router or pushed by the app.
 struct Screen: Sendable, Hashable {
     var id: String
-    /// The coordinator that owns it; nil for a screen an external entry showed (seed 004).
+    /// The coordinator that owns it; nil for a screen an external entry showed without a back stack
+    /// (seed 004).
     var parent: String?
+    /// The route and params the router showed on it, so that a later entry's back stack can reuse
+    /// it when it is on top (SPEC §2.2); nil for a screen the app pushed.
+    var shown: BackStackScreen? = nil
 }
 
 /// A scene's navigation stacks, one per tab, bottom first (R13).
@@ -36,6 +40,11 @@ struct Stacks: Sendable {
 
     private func oldestTab() -> String? {
         byTab.min { ($0.value.first?.order ?? .max) < ($1.value.first?.order ?? .max) }?.key
+    }
+
+    /// The screen on top of `tab`'s stack, if the router knows one.
+    func top(of tab: String) -> Screen? {
+        byTab[tab]?.last?.screen
     }
 
     func contains(screen id: String) -> Bool {

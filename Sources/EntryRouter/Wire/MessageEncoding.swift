@@ -208,7 +208,7 @@ extension Event {
             JSONWriter.writeMember(",\"entry\":", entry, to: &out)
             out.write(",\"params\":")
             JSONWriter.writeParams(params, to: &out)
-        case .show(let scene, let screen, let route, let tab, let entry, let params):
+        case .show(let scene, let screen, let route, let tab, let entry, let params, let parent, let backStack):
             JSONWriter.writeMember("{\"event\":\"show\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"screen\":", screen, to: &out)
             JSONWriter.writeMember(",\"route\":", route, to: &out)
@@ -216,6 +216,8 @@ extension Event {
             JSONWriter.writeMember(",\"entry\":", entry, to: &out)
             out.write(",\"params\":")
             JSONWriter.writeParams(params, to: &out)
+            if let parent { JSONWriter.writeMember(",\"parent\":", parent, to: &out) }
+            if backStack { out.write(",\"backStack\":true") }
         case .pop(let scene, let screen, let reason):
             JSONWriter.writeMember("{\"event\":\"pop\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"screen\":", screen, to: &out)
