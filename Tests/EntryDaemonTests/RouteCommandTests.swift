@@ -27,6 +27,31 @@ import Testing
             """)
     }
 
+    @Test func theBackStackAnEntryWouldGetIsPrinted() {
+        let run = Spawned.run(Spawned.entryd, ["route", "--config", Self.sample("runclub.json"), "runclub://records/7"])
+        #expect(run.waitForExit() == 0)
+        #expect(run.stdoutText.hasSuffix("""
+            => recordDetail: show a screen on tab records
+               no gates required
+               back stack (bottom first, under the entry's screen):
+                 recordList
+
+            """), "\(run.stdoutText)")
+        let json = Spawned.run(Spawned.entryd, ["route", "--json", "--config", Self.sample("runclub.json"), "runclub://records/7"])
+        #expect(json.waitForExit() == 0)
+        #expect(json.stdoutText.contains(#""backStack":[{"params":{},"route":"recordList","tab":"records"}]"#), "\(json.stdoutText)")
+    }
+
+    @Test func anUnmatchedLinkNamesTheFallbackAndExits0() {
+        let run = Spawned.run(Spawned.entryd, ["route", "--config", Self.sample("runclub.json"), "runclub://challenges/42"])
+        #expect(run.waitForExit() == 0)
+        #expect(run.stdoutText.contains("""
+              no pattern matched; fallback linkNotFound takes it with param url=runclub://challenges/42
+            => linkNotFound: show a screen on tab home
+
+            """), "\(run.stdoutText)")
+    }
+
     @Test func theBeatenPatternAndThePrecedenceThatDecidedAreShown() {
         let run = Spawned.run(Spawned.entryd, ["route", "materunner://notice/update"])
         #expect(run.waitForExit() == 0)
