@@ -47,10 +47,13 @@ import Testing
         ("entryd push apns/materunner-update-notice.apns", .exits(0)),
         ("entryd retract --kind updateNotice", .exits(0)),
         ("entryd check scenarios/*.json", .exits(0)),
-        ("entryd check-config materunner.json shopmate.json", .exits(0)),
+        ("entryd check-config materunner.json shopmate.json runclub.json", .exits(0)),
         ("entryd serve --config shopmate.json --socket /tmp/shop.sock --store :memory:", .daemon),
         ("entryd scene --socket /tmp/shop.sock --gate signedIn --auto apply", .background(output: "> scene.appeared")),
         ("entryd push apns/shopmate-coupon.apns --socket /tmp/shop.sock", .exits(0)),
+        ("entryd route --config runclub.json runclub://records/7", .exits(0)),
+        ("entryd route --config runclub.json https://runclub.app/challenges/42", .exits(0)),
+        ("entryd check scenarios/back-stack-from-push.json scenarios/unmatched-link-fallback.json", .exits(0)),
     ]
 
     /// The tour's command lines: indented code lines that run `entryd`, without their comments
