@@ -11,15 +11,15 @@
 ///   is to be closed, so later bytes are ignored and `next()` returns nil.
 /// - Frames are slices of the decoder's buffer: drop them before the next `append`, or the buffer's
 ///   storage is copied on write.
-public struct FrameDecoder: Sendable {
+@usableFromInline package struct FrameDecoder: Sendable {
     /// One result of `next()`.
-    public enum Frame: Sendable, Hashable {
+    @usableFromInline package enum Frame: Sendable, Hashable {
         case line(ArraySlice<UInt8>)
         /// A line exceeded `maxFrame`; nothing follows.
         case tooLarge
     }
 
-    public let maxFrame: Int
+    @usableFromInline package let maxFrame: Int
     /// The bytes read are `buffer[..<filled]`; what lies beyond is room left by earlier reads, whose
     /// bytes mean nothing. A read's bytes are copied into that room, and the array grows only when a
     /// read needs more: emptying it when every line was handed out (the usual end of a read) would go
@@ -35,19 +35,19 @@ public struct FrameDecoder: Sendable {
     @usableFromInline var scanned = 0
     @usableFromInline var _isFinished = false
     /// Set after `.tooLarge` was returned.
-    @inlinable public var isFinished: Bool { _isFinished }
+    @inlinable package var isFinished: Bool { _isFinished }
 
-    @inlinable public init(maxFrame: Int = 65_536) {
+    @inlinable package init(maxFrame: Int = 65_536) {
         precondition(maxFrame > 0, "maxFrame must be positive")
         self.maxFrame = maxFrame
     }
 
     /// True when bytes of an unterminated line are buffered (the slow-loris stall timer runs while
     /// this holds). Meaningful after `next()` returned nil.
-    @inlinable public var hasPartialLine: Bool { !isFinished && start < filled }
+    @inlinable package var hasPartialLine: Bool { !isFinished && start < filled }
 
     /// Adds bytes read from the connection.
-    @inlinable public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !isFinished, !bytes.isEmpty else { return }
         compact()
         let end = filled + bytes.count
@@ -60,12 +60,12 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Adds bytes read from the connection.
-    @inlinable public mutating func append(_ bytes: [UInt8]) {
+    @inlinable package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
     /// The next complete frame, or nil when more bytes are needed (or the decoder is finished).
-    @inlinable public mutating func next() -> Frame? {
+    @inlinable package mutating func next() -> Frame? {
         switch find() {
         case .line(let range)?: .line(buffer[range])
         case .tooLarge?: .tooLarge
@@ -74,7 +74,7 @@ public struct FrameDecoder: Sendable {
     }
 
     /// What `next(lending:)` found: a line, which it lent to its body, or a line over `maxFrame`.
-    public enum Lent: Sendable, Hashable {
+    @usableFromInline package enum Lent: Sendable, Hashable {
         case line
         case tooLarge
     }
@@ -83,7 +83,7 @@ public struct FrameDecoder: Sendable {
     /// rather than sliced out of it: a slice holds the buffer, a retain and a release for every line
     /// the daemon reads. The bytes are valid only inside `body`, which must not use this decoder.
     /// Not generic, so that a caller in another module runs it specialized.
-    @inlinable public mutating func next(lending body: (UnsafeBufferPointer<UInt8>) -> Void) -> Lent? {
+    @inlinable package mutating func next(lending body: (UnsafeBufferPointer<UInt8>) -> Void) -> Lent? {
         switch find() {
         case .line(let range)?:
             buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }

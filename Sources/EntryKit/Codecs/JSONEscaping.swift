@@ -3,8 +3,8 @@
 ///
 /// The writer escapes `"`, `\\` and every control character below U+0020, and nothing else:
 /// non-ASCII text is copied as its UTF-8 bytes.
-public enum JSONEscaping {
-    @inlinable public static func needsEscape(_ byte: UInt8) -> Bool {
+@usableFromInline package enum JSONEscaping {
+    @inlinable package static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash
     }
 
@@ -13,7 +13,7 @@ public enum JSONEscaping {
     /// byte equal to `"` or `\\` becomes zero when XORed with it, and a zero byte is found by
     /// subtracting one. Each test is exact as a yes/no for the whole word, which is all this asks:
     /// a word that says yes is gone through byte by byte.
-    @inlinable public static func needsEscape(_ word: UInt64) -> Bool {
+    @inlinable package static func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word

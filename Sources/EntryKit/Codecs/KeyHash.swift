@@ -1,6 +1,6 @@
 /// How `SightingTable` hashes a key's bytes; a type rather than a closure, so the table is specialized
 /// for it and the hash is inlined into every probe.
-public protocol KeyHashing {
+@usableFromInline package protocol KeyHashing {
     static func hash(_ bytes: ByteView, seed: UInt64) -> UInt64
 }
 
@@ -17,7 +17,7 @@ public protocol KeyHashing {
 /// Public for a store that folds a turn's records by entry id (the daemon's commit), which is the same
 /// kind of table: it hashes the id's bytes where they lie, where `Hasher` would need a `String` made
 /// and a seeded hash run for every lookup.
-public enum KeyHash: KeyHashing {
+@usableFromInline package enum KeyHash: KeyHashing {
     @usableFromInline static let start: UInt64 = 0x243F_6A88_85A3_08D3
     @usableFromInline static let wordMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     @usableFromInline static let finalMultiplier: UInt64 = 0xD6E8_FEB8_6659_FD93
@@ -49,13 +49,13 @@ public enum KeyHash: KeyHashing {
 
     /// The hash of the bytes `bytes` views.
     @inline(__always)
-    @inlinable public static func hash(_ bytes: ByteView, seed: UInt64) -> UInt64 {
+    @inlinable package static func hash(_ bytes: ByteView, seed: UInt64) -> UInt64 {
         hash(UnsafeRawBufferPointer(bytes.buffer), seed: seed)
     }
 
     /// The hash of `text`'s UTF-8 bytes, read in place.
     @inline(__always)
-    @inlinable public static func hash(_ text: String, seed: UInt64) -> UInt64 {
+    @inlinable package static func hash(_ text: String, seed: UInt64) -> UInt64 {
         text.withUTF8Bytes { hash(UnsafeRawBufferPointer($0), seed: seed) }
     }
 

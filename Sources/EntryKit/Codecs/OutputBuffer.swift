@@ -5,32 +5,32 @@
 /// path for every piece, which adds up over a reply. Here a piece is a capacity check and a copy.
 /// The buffer owns its memory, so it cannot be copied; it keeps its capacity when emptied, and
 /// allocates nothing until the first byte.
-public struct OutputBuffer: ~Copyable {
+@usableFromInline package struct OutputBuffer: ~Copyable {
     /// Nil while the capacity is zero.
     @usableFromInline var storage: UnsafeMutablePointer<UInt8>?
     @usableFromInline var capacity = 0
     @usableFromInline var _count = 0
     /// The number of bytes written.
-    @inlinable public var count: Int { _count }
+    @inlinable package var count: Int { _count }
 
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     deinit { storage?.deallocate() }
 
-    @inlinable public var isEmpty: Bool { count == 0 }
+    @inlinable package var isEmpty: Bool { count == 0 }
 
     /// Calls `body` with the bytes written so far; the pointer is valid only inside `body`.
-    @inlinable public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    @inlinable package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
     /// Forgets the bytes, keeping the capacity for the next ones.
-    @inlinable public mutating func removeAll() {
+    @inlinable package mutating func removeAll() {
         _count = 0
     }
 
     /// Appends one byte.
-    @inlinable public mutating func write(_ byte: UInt8) {
+    @inlinable package mutating func write(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
         storage.unsafelyUnwrapped[count] = byte
         _count += 1
@@ -47,7 +47,7 @@ public struct OutputBuffer: ~Copyable {
 
     /// Appends the bytes `bytes` views.
     @inline(__always)
-    @inlinable public mutating func write(_ bytes: ByteView) {
+    @inlinable package mutating func write(_ bytes: ByteView) {
         write(bytes.buffer)
     }
 
@@ -55,7 +55,7 @@ public struct OutputBuffer: ~Copyable {
     /// and a call to `memmove` for each would cost more than the copy: up to sixteen bytes are copied
     /// as two words that overlap (or byte by byte below four), which stays inside both ranges.
     @inline(__always)
-    @inlinable public static func copy(_ source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
+    @inlinable package static func copy(_ source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
         switch count {
         case 8...16:
             let first = source.loadUnaligned(as: UInt64.self)
@@ -95,13 +95,13 @@ public struct OutputBuffer: ~Copyable {
 
     /// `writeQuotedPlainPrefix` of the bytes `utf8` views.
     @inline(__always)
-    @inlinable public mutating func writeQuotedPlainPrefix(_ utf8: ByteView) -> Int {
+    @inlinable package mutating func writeQuotedPlainPrefix(_ utf8: ByteView) -> Int {
         writeQuotedPlainPrefix(utf8.buffer)
     }
 
     /// Makes room for `additional` more bytes. The `…Reserved` writes that follow check no capacity:
     /// a message whose size is bounded up front (a push's reply) pays for one check, not one a piece.
-    @inlinable public mutating func reserve(_ additional: Int) {
+    @inlinable package mutating func reserve(_ additional: Int) {
         if capacity - count < additional { grow(toHold: count + additional) }
     }
 
@@ -116,19 +116,19 @@ public struct OutputBuffer: ~Copyable {
 
     /// Appends the bytes `bytes` views into room made by `reserve`.
     @inline(__always)
-    @inlinable public mutating func writeReserved(_ bytes: ByteView) {
+    @inlinable package mutating func writeReserved(_ bytes: ByteView) {
         writeReserved(bytes.buffer)
     }
 
     /// Appends text known when the program was built into room made by `reserve`.
     @inline(__always)
-    @inlinable public mutating func writeReserved(_ text: StaticString) {
+    @inlinable package mutating func writeReserved(_ text: StaticString) {
         writeReserved(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends one byte into room made by `reserve`.
     @inline(__always)
-    @inlinable public mutating func writeReserved(_ byte: UInt8) {
+    @inlinable package mutating func writeReserved(_ byte: UInt8) {
         assert(capacity > count, "write past the reserved room")
         storage.unsafelyUnwrapped[count] = byte
         _count += 1
@@ -146,14 +146,14 @@ public struct OutputBuffer: ~Copyable {
 
     /// `writeReservedPlainPrefix` of the bytes `utf8` views.
     @inline(__always)
-    @inlinable public mutating func writeReservedPlainPrefix(_ utf8: ByteView) -> Int {
+    @inlinable package mutating func writeReservedPlainPrefix(_ utf8: ByteView) -> Int {
         writeReservedPlainPrefix(utf8.buffer)
     }
 
     /// Appends `value` in decimal into room made by `reserve` for twenty bytes. Its digits are counted
     /// by comparing with powers of ten, then stored right to left in place two at a time from
     /// `digitPairs`: one division by a hundred per pair of digits rather than one by ten per digit.
-    @inlinable public mutating func writeReservedInteger(_ value: Int64) {
+    @inlinable package mutating func writeReservedInteger(_ value: Int64) {
         assert(capacity - count >= 20, "write past the reserved room")
         let destination = storage.unsafelyUnwrapped
         if value < 0 {
@@ -184,7 +184,7 @@ public struct OutputBuffer: ~Copyable {
     /// told apart by two comparisons with no loop; only longer values multiply a power of ten per
     /// digit.
     @inline(__always)
-    @inlinable public static func digitCount(_ value: UInt64) -> Int {
+    @inlinable package static func digitCount(_ value: UInt64) -> Int {
         if value < 100 { return value < 10 ? 1 : 2 }
         if value < 10_000 { return value < 1_000 ? 3 : 4 }
         var digits = 5

@@ -2,7 +2,7 @@ extension Varint {
     /// The integer at `offset` in bytes that came from outside (a store's file), moved past it; nil,
     /// with `offset` left anywhere, when the bytes end inside it or it has more than 64 bits. `read`
     /// trusts its bytes, which the arena wrote itself; these may be cut short or not varints at all.
-    @inlinable public static func readChecked(_ bytes: ByteView, at offset: inout Int) -> UInt64? {
+    @inlinable package static func readChecked(_ bytes: ByteView, at offset: inout Int) -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count, shift < 64 {

@@ -4,7 +4,7 @@ extension Array {
     /// `removeAll(keepingCapacity:)` goes through `replaceSubrange` and the runtime's generic array
     /// destroy, a fixed cost far above popping the usual one element.
     @inline(__always)
-    @inlinable public mutating func empty(keepingAtMost limit: Int) {
+    @inlinable package mutating func empty(keepingAtMost limit: Int) {
         if capacity > limit {
             self = []
         } else {
@@ -19,7 +19,7 @@ extension Array {
     /// emptied list from turn to turn gets the elements with no copy, and `other` gets room for its
     /// next ones.
     @inline(__always)
-    @inlinable public mutating func takeOrAppend(_ other: inout [Element]) {
+    @inlinable package mutating func takeOrAppend(_ other: inout [Element]) {
         guard !other.isEmpty else { return }
         if isEmpty {
             swap(&self, &other)

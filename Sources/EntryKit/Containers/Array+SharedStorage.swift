@@ -4,7 +4,7 @@ extension Array {
     /// them, so a caller can skip assigning a value over itself (a retain and a release of the one
     /// storage); false says nothing about the contents.
     @inline(__always)
-    @inlinable public func sharesStorage(with other: [Element]) -> Bool {
+    @inlinable package func sharesStorage(with other: [Element]) -> Bool {
         withUnsafeBufferPointer { mine in
             other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
         }

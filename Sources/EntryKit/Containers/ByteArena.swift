@@ -17,9 +17,9 @@
 /// Storage is copied on write, so a copy of the arena (the router is a value, copied when a turn may
 /// run again) keeps its own bytes: the chunk being filled is the only one written, after a uniqueness
 /// check; full chunks are never written again and are shared.
-public struct ByteArena: @unchecked Sendable {
+@usableFromInline package struct ByteArena: @unchecked Sendable {
     /// A record's place: its chunk's number (modulo 2^32) in the high half, its offset in the low one.
-    public typealias Position = UInt64
+    @usableFromInline package typealias Position = UInt64
 
     /// A chunk no longer filled, and how many of its bytes are used.
     @usableFromInline struct Full {
@@ -32,7 +32,7 @@ public struct ByteArena: @unchecked Sendable {
         }
     }
 
-    @inlinable public static var chunkSize: Int { 1 << 16 }
+    @inlinable package static var chunkSize: Int { 1 << 16 }
 
     /// Full chunks, oldest first.
     @usableFromInline var full: [Full] = []
@@ -42,27 +42,27 @@ public struct ByteArena: @unchecked Sendable {
     @usableFromInline var capacity: Int
     @usableFromInline var _tailCount = 0
     /// The bytes used in `tail`.
-    @inlinable public var tailCount: Int { _tailCount }
+    @inlinable package var tailCount: Int { _tailCount }
 
     /// The number of the first full chunk (of `tail` when there is none), modulo 2^32.
     @usableFromInline var first: UInt32 = 0
 
     /// An empty arena whose first chunk has room for `capacity` bytes and the number `firstChunk`
     /// (tests start near the wrap-around).
-    @inlinable public init(capacity: Int = 64, firstChunk: UInt32 = 0) {
+    @inlinable package init(capacity: Int = 64, firstChunk: UInt32 = 0) {
         tail = Self.allocate(capacity)
         self.capacity = capacity
         first = firstChunk
     }
 
     /// The chunks held, the one being filled included: what the arena's memory follows.
-    @inlinable public var chunkCount: Int { full.count + 1 }
+    @inlinable package var chunkCount: Int { full.count + 1 }
 
     /// Where the next record appended will start if it fits the chunk being filled.
-    @inlinable public var end: Position { Self.position(first &+ UInt32(truncatingIfNeeded: full.count), tailCount) }
+    @inlinable package var end: Position { Self.position(first &+ UInt32(truncatingIfNeeded: full.count), tailCount) }
 
     /// The bytes from `start` to `end`, both in the same chunk, lent as a view.
-    @inlinable public func withBytes<Result>(from start: Position, to end: Position, _ body: (ByteView) -> Result) -> Result {
+    @inlinable package func withBytes<Result>(from start: Position, to end: Position, _ body: (ByteView) -> Result) -> Result {
         precondition(start >> 32 == end >> 32 && start <= end, "a range inside one chunk")
         let chunk = self.chunk(of: start)
         let lower = Int(truncatingIfNeeded: start & 0xFFFF_FFFF)
@@ -83,7 +83,7 @@ public struct ByteArena: @unchecked Sendable {
     }
 
     /// The end of the bytes used in the chunk of `position`.
-    @inlinable public func chunkEnd(of position: Position) -> Position {
+    @inlinable package func chunkEnd(of position: Position) -> Position {
         let chunk = self.chunk(of: position)
         return position & ~0xFFFF_FFFF | UInt64(chunk == full.count ? tailCount : full[chunk].used)
     }
@@ -94,7 +94,7 @@ public struct ByteArena: @unchecked Sendable {
     /// chunk while it would have fit the rest of this one: a few bytes left unused per chunk.
     @inline(__always)
     @discardableResult
-    @inlinable public mutating func append(atMost limit: Int, _ body: (inout ByteCursor) -> Void) -> Position {
+    @inlinable package mutating func append(atMost limit: Int, _ body: (inout ByteCursor) -> Void) -> Position {
         reserve(limit)
         let start = tailCount
         // The pointer outlives the closure that gives it: `tail` is held throughout, and not replaced
@@ -109,7 +109,7 @@ public struct ByteArena: @unchecked Sendable {
     }
 
     /// Forgets the bytes from `start` on, which must lie in the chunk being filled: the newest record's.
-    @inlinable public mutating func removeSuffix(from start: Position) {
+    @inlinable package mutating func removeSuffix(from start: Position) {
         precondition(chunk(of: start) == full.count, "only the chunk being filled is cut")
         let offset = Int(truncatingIfNeeded: start & 0xFFFF_FFFF)
         precondition(offset <= tailCount, "arena index out of range")
@@ -117,7 +117,7 @@ public struct ByteArena: @unchecked Sendable {
     }
 
     /// Frees the full chunks before the chunk of `position`, or every record when `position` is nil.
-    @inlinable public mutating func removeChunks(before position: Position?) {
+    @inlinable package mutating func removeChunks(before position: Position?) {
         guard let position else {
             first &+= UInt32(truncatingIfNeeded: full.count)
             full = []
@@ -186,7 +186,7 @@ public struct ByteArena: @unchecked Sendable {
 
     /// The bytes of the chunk being filled (all of them while the arena has only one): what tests of
     /// the arena and of the tables built on it read to check the layout.
-    @inlinable public var tailBytes: [UInt8] {
+    @inlinable package var tailBytes: [UInt8] {
         withBytes(from: end & ~0xFFFF_FFFF, to: end) { Array($0) }
     }
 }

@@ -9,21 +9,21 @@
 ///
 /// A reference: the owner fills it, then only reads it, and that is what makes sharing it across
 /// threads safe.
-public final class CacheLineSlots<Slot>: @unchecked Sendable {
+@usableFromInline package final class CacheLineSlots<Slot>: @unchecked Sendable {
     /// How many slots there are: a power of two.
-    public let count: Int
+    @usableFromInline package let count: Int
     @usableFromInline let base: UnsafeMutablePointer<Slot>
 
     /// The smallest power of two, 16 at least, that is above `entries` by half at least: with that
     /// many slots left empty, linear probes stay short.
-    @inlinable public static func count(for entries: Int) -> Int {
+    @inlinable package static func count(for entries: Int) -> Int {
         var count = 16
         while count < entries + entries / 2 { count *= 2 }
         return count
     }
 
     /// `count` slots (a power of two) each holding `empty`. `Slot` must be exactly one cache line.
-    public init(count: Int, repeating empty: Slot) {
+    @usableFromInline package init(count: Int, repeating empty: Slot) {
         precondition(MemoryLayout<Slot>.stride == 64, "a slot is one 64-byte cache line")
         precondition(count > 0 && count & (count - 1) == 0, "the slot count is a power of two")
         self.count = count
@@ -39,7 +39,7 @@ public final class CacheLineSlots<Slot>: @unchecked Sendable {
 
     /// The slot at `index`, read or written in place; an index out of range traps in debug builds,
     /// as the standard library's buffers do (a table's indices are masked by its count).
-    @inlinable public subscript(index: Int) -> Slot {
+    @inlinable package subscript(index: Int) -> Slot {
         @inline(__always) unsafeAddress {
             assert(index >= 0 && index < count, "slot index out of range")
             return UnsafePointer(base + index)
@@ -52,13 +52,13 @@ public final class CacheLineSlots<Slot>: @unchecked Sendable {
 
     /// The slot where a probe for `hash` starts: its low bits.
     @inline(__always)
-    @inlinable public func home(of hash: UInt64) -> Int {
+    @inlinable package func home(of hash: UInt64) -> Int {
         Int(truncatingIfNeeded: hash) & (count &- 1)
     }
 
     /// The slot a linear probe tries after `index`, wrapping around at the end.
     @inline(__always)
-    @inlinable public func next(after index: Int) -> Int {
+    @inlinable package func next(after index: Int) -> Int {
         (index &+ 1) & (count &- 1)
     }
 }

@@ -6,7 +6,7 @@
 /// frees whole chunks without moving what is kept. The chunk being filled is kept apart from the
 /// full ones, so an append is an append to one array; the list of full chunks is one reference
 /// each, a few hundred of them for millions of elements.
-public struct ChunkedQueue<Element>: Sendable where Element: Sendable {
+@usableFromInline package struct ChunkedQueue<Element>: Sendable where Element: Sendable {
     /// Full chunks, oldest first.
     @usableFromInline var full: [[Element]] = []
     /// The chunk being filled.
@@ -15,29 +15,29 @@ public struct ChunkedQueue<Element>: Sendable where Element: Sendable {
     @usableFromInline var base = 0
     @usableFromInline var _start = 0
     /// The number of the first element kept.
-    @inlinable public var start: Int { _start }
+    @inlinable package var start: Int { _start }
 
     @usableFromInline var _end = 0
     /// The number the next element appended will have.
-    @inlinable public var end: Int { _end }
+    @inlinable package var end: Int { _end }
 
     @inlinable static var chunkBits: Int { 12 }
     /// An empty queue whose first element will be numbered `number` (tests start near a wrap-around).
-    @inlinable public init(startingAt number: Int = 0) {
+    @inlinable package init(startingAt number: Int = 0) {
         base = number
         _start = number
         _end = number
     }
 
-    @inlinable public static var chunkSize: Int { 1 << chunkBits }
+    @inlinable package static var chunkSize: Int { 1 << chunkBits }
 
     /// Whether no element is kept.
-    @inlinable public var isEmpty: Bool { start == end }
+    @inlinable package var isEmpty: Bool { start == end }
 
     /// The chunks holding elements, full or not: what the queue's memory follows.
-    @inlinable public var chunkCount: Int { full.count + (tail.isEmpty ? 0 : 1) }
+    @inlinable package var chunkCount: Int { full.count + (tail.isEmpty ? 0 : 1) }
 
-    @inlinable public subscript(number: Int) -> Element {
+    @inlinable package subscript(number: Int) -> Element {
         precondition(number >= start && number < end, "no such element")
         let offset = number - base
         let chunk = offset >> Self.chunkBits
@@ -46,7 +46,7 @@ public struct ChunkedQueue<Element>: Sendable where Element: Sendable {
     }
 
     @inline(__always)
-    @inlinable public mutating func append(_ element: Element) {
+    @inlinable package mutating func append(_ element: Element) {
         if tail.count == Self.chunkSize { startChunk() }
         tail.append(element)
         _end += 1
@@ -60,7 +60,7 @@ public struct ChunkedQueue<Element>: Sendable where Element: Sendable {
     }
 
     /// Removes the newest element.
-    @inlinable public mutating func removeLast() {
+    @inlinable package mutating func removeLast() {
         precondition(end > start, "no element to remove")
         if tail.isEmpty { tail = full.removeLast() }
         tail.removeLast()
@@ -68,7 +68,7 @@ public struct ChunkedQueue<Element>: Sendable where Element: Sendable {
     }
 
     /// Drops the elements numbered below `number`, freeing the chunks that hold none of the rest.
-    @inlinable public mutating func removeFirst(upTo number: Int) {
+    @inlinable package mutating func removeFirst(upTo number: Int) {
         precondition(number >= start && number <= end, "no such element")
         _start = number
         if start == end {

@@ -25,12 +25,12 @@
 /// back only into positions not drained. A drained table's memory is freed a segment at a time as
 /// draining passes it (`WordTable`). Draining takes at most 1/24 of the insertions until the next
 /// resize, so it always ends before the current table needs to change size again.
-public struct GrowingSlotIndex: Sendable {
+@usableFromInline package struct GrowingSlotIndex: Sendable {
     /// The current table.
     @usableFromInline var table = Self.readyTable(bits: minimumBits)
     @usableFromInline var _count = 0
     /// The words in use, in both tables.
-    @inlinable public var count: Int { _count }
+    @inlinable package var count: Int { _count }
 
     /// The table being emptied into `table` after a resize.
     @usableFromInline var draining: WordTable?
@@ -49,7 +49,7 @@ public struct GrowingSlotIndex: Sendable {
     @usableFromInline var calm = 0..<(1 << minimumBits) / 2
 
     /// An empty index.
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     @inlinable static var minimumBits: Int { 4 }
     @inlinable static var valueMask: UInt64 { 0x7FFF_FFFF }
@@ -62,18 +62,18 @@ public struct GrowingSlotIndex: Sendable {
     @inlinable static var drainPositions: Int { 32 }
 
     /// The current table's words; read by tests that check where removal leaves words.
-    @inlinable public var words: [UInt64] { (0..<table.count).map { table[$0] } }
+    @inlinable package var words: [UInt64] { (0..<table.count).map { table[$0] } }
 
     /// How many words the draining table has room for; 0 when none is draining.
-    @inlinable public var drainingSize: Int { draining?.count ?? 0 }
+    @inlinable package var drainingSize: Int { draining?.count ?? 0 }
 
     /// Where a probe for a key ended: at its word, or at the empty word of the current table where it
     /// would go.
-    public struct Probe {
+    @usableFromInline package struct Probe {
         @usableFromInline var position: Int
         @usableFromInline var inDraining: Bool
         /// The value the key's word holds; nil when the key has none.
-        public var value: UInt32?
+        @usableFromInline package var value: UInt32?
 
         @inlinable init(position: Int, inDraining: Bool, value: UInt32?) {
             self.position = position
@@ -84,7 +84,7 @@ public struct GrowingSlotIndex: Sendable {
 
     /// Makes room for `count` words at once, so that adding them resizes the table no more: for keys
     /// restored at start-up, where one rebuild costs less than spreading it.
-    @inlinable public mutating func reserve(_ count: Int) {
+    @inlinable package mutating func reserve(_ count: Int) {
         own()
         while draining != nil { drain() }
         var wanted = table.bits
@@ -98,7 +98,7 @@ public struct GrowingSlotIndex: Sendable {
     /// Does this operation's share of a resize and makes room for one more word, so that a `probe`
     /// made next stays valid for `set`.
     @inline(__always)
-    @inlinable public mutating func reserveOneMore() {
+    @inlinable package mutating func reserveOneMore() {
         own()
         if draining != nil || !calm.contains(count) { resizeSome() }
     }
@@ -106,7 +106,7 @@ public struct GrowingSlotIndex: Sendable {
     /// Looks for the word of the key that `matches` accepts. Non-mutating, so `matches` may read the
     /// owner's values; `set` then stores at the probe's end without probing again (find-or-insert).
     @inline(__always)
-    @inlinable public func probe(tag: UInt32, where matches: (UInt32) -> Bool) -> Probe {
+    @inlinable package func probe(tag: UInt32, where matches: (UInt32) -> Bool) -> Probe {
         let mask = table.mask
         var position = Self.home(tag, table.bits)
         while table[position] != 0 {
@@ -127,14 +127,14 @@ public struct GrowingSlotIndex: Sendable {
     /// turn asks for the words of all its arrivals before handling the first, so that their misses
     /// overlap instead of stalling the turn one after another (docs/PERFORMANCE.md, "Why a prefetch").
     @inline(__always)
-    @inlinable public func prefetch(tag: UInt32) {
+    @inlinable package func prefetch(tag: UInt32) {
         table.prefetch(Self.home(tag, table.bits))
     }
 
     /// Points the probed key at `value` (31 bits), adding its word if it had none. `probe` must be the
     /// last one made, after `reserveOneMore`, with nothing changed since.
     @inline(__always)
-    @inlinable public mutating func set(_ probe: Probe, tag: UInt32, value: UInt32) {
+    @inlinable package mutating func set(_ probe: Probe, tag: UInt32, value: UInt32) {
         if probe.inDraining, let draining {
             draining[probe.position] = Self.word(tag, value)
             return
@@ -144,7 +144,7 @@ public struct GrowingSlotIndex: Sendable {
     }
 
     /// Removes the word of `value`, whose key has `tag`; nothing if there is none.
-    @inlinable public mutating func remove(tag: UInt32, value: UInt32) {
+    @inlinable package mutating func remove(tag: UInt32, value: UInt32) {
         own()
         let wanted = Self.word(tag, value)
         if Self.remove(wanted, from: table) {

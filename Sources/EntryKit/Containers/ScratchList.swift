@@ -5,7 +5,7 @@
 /// from allocating in the usual case: the lent room is enough, and only a longer list moves to the
 /// heap, doubling as it grows; that storage is freed when the list goes away. Its elements are
 /// plain values (offsets, kinds, flags), copied and never deinitialized.
-public struct ScratchList<Element>: ~Copyable {
+@usableFromInline package struct ScratchList<Element>: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<Element>?
     @usableFromInline var capacity: Int
     /// How many elements are recorded (`count`).
@@ -14,30 +14,30 @@ public struct ScratchList<Element>: ~Copyable {
     @usableFromInline var ownsBase = false
 
     /// A list that records into `lent` until it is full.
-    @inlinable public init(lent: MutableBufferView<Element>) {
+    @inlinable package init(lent: MutableBufferView<Element>) {
         base = lent.buffer.baseAddress
         capacity = lent.count
     }
 
     /// A list with no room: its first element allocates.
-    @inlinable public init() {
+    @inlinable package init() {
         base = nil
         capacity = 0
     }
 
     /// How many elements are recorded.
-    @inlinable public var count: Int { used }
+    @inlinable package var count: Int { used }
 
     @inlinable deinit {
         if ownsBase { base?.deallocate() }
     }
 
     /// The elements recorded so far, valid until the next `append`.
-    @inlinable public var elements: BufferView<Element> {
+    @inlinable package var elements: BufferView<Element> {
         BufferView(UnsafeBufferPointer(start: base, count: count))
     }
 
-    @inlinable public subscript(index: Int) -> Element {
+    @inlinable package subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "element index out of range")
             return base.unsafelyUnwrapped[index]
@@ -48,7 +48,7 @@ public struct ScratchList<Element>: ~Copyable {
         }
     }
 
-    @inlinable public mutating func append(_ element: Element) {
+    @inlinable package mutating func append(_ element: Element) {
         if count == capacity { grow() }
         (base.unsafelyUnwrapped + used).initialize(to: element)
         used += 1

@@ -13,33 +13,33 @@
 /// Open addressing with linear probing over a power-of-two array, removal by backward shift (no
 /// tombstones). A key may have several words (the collapseId index: entries held or given back can
 /// share one); `probe` and `set` keep one word per key where keys are unique (ids).
-public struct SlotIndex: Sendable {
+@usableFromInline package struct SlotIndex: Sendable {
     @usableFromInline var _words = [UInt64](repeating: 0, count: 1 << minimumBits)
     /// The table itself; read by tests that check where removal leaves words.
-    @inlinable public var words: [UInt64] { _words }
+    @inlinable package var words: [UInt64] { _words }
 
     /// log2 of `words.count`.
     @usableFromInline var bits = minimumBits
     @usableFromInline var _count = 0
     /// The words in use.
-    @inlinable public var count: Int { _count }
+    @inlinable package var count: Int { _count }
 
     /// An empty index.
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     @inlinable static var minimumBits: Int { 4 }
     @inlinable static var slotMask: UInt64 { 0xFFFF_FFFF }
 
     /// The tag of `key`: the high half of its `KeyHash`.
-    @inlinable public static func tag(of key: String) -> UInt32 {
+    @inlinable package static func tag(of key: String) -> UInt32 {
         UInt32(truncatingIfNeeded: KeyHash.hash(key, seed: 0) >> 32)
     }
 
     /// Where a probe for a key ended: at its word, or at the empty word where it would go.
-    public struct Probe {
+    @usableFromInline package struct Probe {
         @usableFromInline var position: Int
         /// The slot the key's word holds; nil when the key has none.
-        public var slot: Int32?
+        @usableFromInline package var slot: Int32?
 
         @inlinable init(position: Int, slot: Int32?) {
             self.position = position
@@ -48,13 +48,13 @@ public struct SlotIndex: Sendable {
     }
 
     /// Makes room for one more word, so that a `probe` made next stays valid for `set`.
-    @inlinable public mutating func reserveOneMore() {
+    @inlinable package mutating func reserveOneMore() {
         if count >= capacity { rebuild(bits: bits + 1) }
     }
 
     /// Looks for the word of the key that `matches` accepts. Non-mutating, so `matches` may read the
     /// owner's slots; `set` then stores at the probe's end without probing again (find-or-insert).
-    @inlinable public func probe(tag: UInt32, where matches: (Int32) -> Bool) -> Probe {
+    @inlinable package func probe(tag: UInt32, where matches: (Int32) -> Bool) -> Probe {
         let mask = words.count - 1
         var position = home(tag)
         while words[position] != 0 {
@@ -69,20 +69,20 @@ public struct SlotIndex: Sendable {
 
     /// Points the probed key at `slot`, adding its word if it had none. `probe` must be the last one made,
     /// after `reserveOneMore`, with nothing changed since.
-    @inlinable public mutating func set(_ probe: Probe, tag: UInt32, slot: Int32) {
+    @inlinable package mutating func set(_ probe: Probe, tag: UInt32, slot: Int32) {
         if probe.slot == nil { _count += 1 }
         _words[probe.position] = word(tag, slot)
     }
 
     /// Adds a word for `slot`, without looking for one of the same key.
-    @inlinable public mutating func insert(tag: UInt32, slot: Int32) {
+    @inlinable package mutating func insert(tag: UInt32, slot: Int32) {
         reserveOneMore()
         set(probe(tag: tag) { _ in false }, tag: tag, slot: slot)
     }
 
     /// Removes the word of `slot`, whose key has `tag`; nothing if there is none. Later words of the probe
     /// run move back into the gap, so every word stays reachable from its home.
-    @inlinable public mutating func remove(tag: UInt32, slot: Int32) {
+    @inlinable package mutating func remove(tag: UInt32, slot: Int32) {
         let mask = words.count - 1
         let wanted = word(tag, slot)
         var gap = home(tag)
@@ -106,7 +106,7 @@ public struct SlotIndex: Sendable {
 
     /// Gives `slot`'s word, whose key has tag `old`, the tag `new`: a slot whose key changed (an entry
     /// replaced in place). The old word goes first, so the array never grows for the new one.
-    @inlinable public mutating func retag(slot: Int32, from old: UInt32, to new: UInt32) {
+    @inlinable package mutating func retag(slot: Int32, from old: UInt32, to new: UInt32) {
         remove(tag: old, slot: slot)
         insert(tag: new, slot: slot)
     }
@@ -114,7 +114,7 @@ public struct SlotIndex: Sendable {
     /// Gives every word the slot `renumbered` maps its slot to: the owner moved its slots, the keys and
     /// their tags stayed. The words stay where they are, as their homes depend on tags alone; the array
     /// shrinks when the words would fit in a quarter of it.
-    @inlinable public mutating func renumber(_ renumbered: (Int32) -> Int32) {
+    @inlinable package mutating func renumber(_ renumbered: (Int32) -> Int32) {
         for position in words.indices where words[position] != 0 {
             let word = words[position]
             _words[position] = word & ~Self.slotMask | UInt64(renumbered(slot(word)) + 1)

@@ -2,7 +2,7 @@
 /// room on the stack: for a few elements (a route's params, a scene's gates) `sorted(by:)` would
 /// allocate an array for them. Equal elements keep their order. The elements may be any values,
 /// strings included: they are copied in and destroyed after `body` returns.
-@inlinable public func withStackSorted<Elements: Collection, R>(
+@inlinable package func withStackSorted<Elements: Collection, R>(
     _ elements: Elements, by areInIncreasingOrder: (Elements.Element, Elements.Element) -> Bool,
     _ body: (BufferView<Elements.Element>) -> R
 ) -> R {

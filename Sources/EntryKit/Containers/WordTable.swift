@@ -8,24 +8,24 @@ import CMemoryHint
 /// A reference, written in place: its `GrowingSlotIndex` copies it (`copy`) before writing when it
 /// is shared, so the index keeps value semantics. Positions are not bounds-checked beyond the
 /// segment list: the index only asks for positions below `count`, in segments zeroed and not freed.
-public final class WordTable: @unchecked Sendable {
-    public let bits: Int
+@usableFromInline package final class WordTable: @unchecked Sendable {
+    @usableFromInline package let bits: Int
     /// 2^`bits`, and that less one: stored, as a shift by a variable amount costs range checks.
-    public let count: Int
-    public let mask: Int
+    @usableFromInline package let count: Int
+    @usableFromInline package let mask: Int
     /// A segment's words: 2^16, or the whole table when it is smaller.
-    public let segmentSize: Int
+    @usableFromInline package let segmentSize: Int
     /// A constant, so that finding a word costs no loads but its segment's pointer and the word: a
     /// table smaller than a segment has positions below 2^16, all in its one segment.
     @inlinable static var segmentBits: Int { 16 }
-    public let segmentCount: Int
+    @usableFromInline package let segmentCount: Int
     @usableFromInline let segments: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
     @usableFromInline var _zeroed = 0
     /// The words zeroed so far, from the first: all of them once the table is ready.
-    @inlinable public var zeroed: Int { _zeroed }
+    @inlinable package var zeroed: Int { _zeroed }
 
     /// A table of 2^`bits` words, none of them zeroed yet.
-    @inlinable public init(bits: Int) {
+    @inlinable package init(bits: Int) {
         self.bits = bits
         count = 1 << bits
         mask = count - 1
@@ -40,10 +40,10 @@ public final class WordTable: @unchecked Sendable {
         segments.deallocate()
     }
 
-    @inlinable public var isReady: Bool { zeroed == count }
+    @inlinable package var isReady: Bool { zeroed == count }
 
     @inline(__always)
-    @inlinable public subscript(position: Int) -> UInt64 {
+    @inlinable package subscript(position: Int) -> UInt64 {
         get { segments[position &>> Self.segmentBits].unsafelyUnwrapped[position & 0xFFFF] }
         set { segments[position &>> Self.segmentBits].unsafelyUnwrapped[position & 0xFFFF] = newValue }
     }
@@ -51,7 +51,7 @@ public final class WordTable: @unchecked Sendable {
     /// Starts loading the cache lines of `position` and of the word eight positions on (the line after,
     /// where a probe run from `position` often goes on), as far as they are in its segment.
     @inline(__always)
-    @inlinable public func prefetch(_ position: Int) {
+    @inlinable package func prefetch(_ position: Int) {
         let offset = position & 0xFFFF
         let word = segments[position &>> Self.segmentBits].unsafelyUnwrapped + offset
         entryd_prefetch(word)
@@ -59,7 +59,7 @@ public final class WordTable: @unchecked Sendable {
     }
 
     /// Zeroes up to `words` more words, allocating segments as it reaches them.
-    @inlinable public func zero(_ words: Int) {
+    @inlinable package func zero(_ words: Int) {
         var left = Swift.min(words, count - zeroed)
         while left > 0 {
             let segment = zeroed / segmentSize
@@ -73,13 +73,13 @@ public final class WordTable: @unchecked Sendable {
     }
 
     /// Frees segment `segment`, whose words are no longer read.
-    @inlinable public func free(segment: Int) {
+    @inlinable package func free(segment: Int) {
         segments[segment]?.deallocate()
         segments[segment] = nil
     }
 
     /// A table of its own with the same words (and the same segments zeroed and freed).
-    @inlinable public func copy() -> WordTable {
+    @inlinable package func copy() -> WordTable {
         let copied = WordTable(bits: bits)
         for segment in 0..<segmentCount {
             guard let source = segments[segment] else { continue }

@@ -7,45 +7,45 @@
 /// `count`; an index out of range traps in debug builds, as the standard library's buffers do.
 /// `extracting(_:)` takes a part as a view of its own, with indices from 0 again, where a slice
 /// (`view[range]`) keeps the indices of the whole.
-@frozen public struct BufferView<Element>: RandomAccessCollection {
+@usableFromInline package struct BufferView<Element>: RandomAccessCollection {
     @usableFromInline let buffer: UnsafeBufferPointer<Element>
 
     /// A view of `buffer`, for the shell that received the memory; the engine gets its views lent.
-    @inlinable public init(_ buffer: UnsafeBufferPointer<Element>) {
+    @inlinable package init(_ buffer: UnsafeBufferPointer<Element>) {
         self.buffer = buffer
     }
 
     /// An empty view.
-    @inlinable public init() {
+    @inlinable package init() {
         self.buffer = UnsafeBufferPointer(start: nil, count: 0)
     }
 
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { buffer.count }
-    @inlinable public var count: Int { buffer.count }
-    @inlinable public var isEmpty: Bool { buffer.isEmpty }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { buffer.count }
+    @inlinable package var count: Int { buffer.count }
+    @inlinable package var isEmpty: Bool { buffer.isEmpty }
 
-    @inlinable public subscript(position: Int) -> Element {
+    @inlinable package subscript(position: Int) -> Element {
         @inline(__always) get { buffer[position] }
     }
 
-    @inlinable public subscript(bounds: Range<Int>) -> Slice<BufferView<Element>> {
+    @inlinable package subscript(bounds: Range<Int>) -> Slice<BufferView<Element>> {
         Slice(base: self, bounds: bounds)
     }
 
     /// The elements in `range`, as a view whose indices start at 0.
     @inline(__always)
-    @inlinable public func extracting(_ range: Range<Int>) -> BufferView<Element> {
+    @inlinable package func extracting(_ range: Range<Int>) -> BufferView<Element> {
         BufferView(UnsafeBufferPointer(rebasing: buffer[range]))
     }
 
     /// The elements from `start` to the end, as a view whose indices start at 0.
     @inline(__always)
-    @inlinable public func extracting(from start: Int) -> BufferView<Element> {
+    @inlinable package func extracting(from start: Int) -> BufferView<Element> {
         extracting(start..<count)
     }
 
-    @inlinable public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+    @inlinable package func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
         try body(buffer)
     }
 }
@@ -53,7 +53,7 @@
 extension Array {
     /// Calls `body` with the array's elements lent as a view.
     @inline(__always)
-    @inlinable public func withBufferView<R, E: Error>(_ body: (BufferView<Element>) throws(E) -> R) throws(E) -> R {
+    @inlinable package func withBufferView<R, E: Error>(_ body: (BufferView<Element>) throws(E) -> R) throws(E) -> R {
         let result: Result<R, E> = withUnsafeBufferPointer { buffer in
             do throws(E) { return .success(try body(BufferView(buffer))) } catch { return .failure(error) }
         }
@@ -62,13 +62,13 @@ extension Array {
 
     /// Calls `body` with the array's elements lent as a view, for a `body` that cannot throw.
     @inline(__always)
-    @inlinable public func withBufferView<R>(_ body: (BufferView<Element>) -> R) -> R {
+    @inlinable package func withBufferView<R>(_ body: (BufferView<Element>) -> R) -> R {
         withUnsafeBufferPointer { body(BufferView($0)) }
     }
 
     /// Calls `body` with the array's elements lent as a mutable view.
     @inline(__always)
-    @inlinable public mutating func withMutableBufferView<R, E: Error>(_ body: (MutableBufferView<Element>) throws(E) -> R) throws(E) -> R {
+    @inlinable package mutating func withMutableBufferView<R, E: Error>(_ body: (MutableBufferView<Element>) throws(E) -> R) throws(E) -> R {
         let result: Result<R, E> = withUnsafeMutableBufferPointer { buffer in
             do throws(E) { return .success(try body(MutableBufferView(buffer))) } catch { return .failure(error) }
         }

@@ -6,7 +6,7 @@ extension BufferView where Element == UInt8 {
     /// bytes compares two halves that may overlap in the same way. Nothing outside either span is
     /// read. Keys and selector strings are short, so this beats a call to `memcmp`.
     @inline(__always)
-    @inlinable public func elementsEqual(from start: Int, _ other: ByteView, from otherStart: Int, count: Int) -> Bool {
+    @inlinable package func elementsEqual(from start: Int, _ other: ByteView, from otherStart: Int, count: Int) -> Bool {
         precondition(start >= 0 && otherStart >= 0 && count >= 0 && start + count <= self.count
                      && otherStart + count <= other.count, "compared bytes lie in their views")
         guard count > 0 else { return true }

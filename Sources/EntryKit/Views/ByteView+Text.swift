@@ -2,7 +2,7 @@ extension BufferView where Element == UInt8 {
     /// The bytes of a string literal. A literal lives as long as the program, so its view is never
     /// dangling, unlike the lent ones: punctuation and keys written out, names compared against.
     @inline(__always)
-    @inlinable public init(_ text: StaticString) {
+    @inlinable package init(_ text: StaticString) {
         precondition(text.hasPointerRepresentation, "a view of a literal needs its UTF-8 bytes")
         self.init(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -10,7 +10,7 @@ extension BufferView where Element == UInt8 {
     /// The `String` of bytes that were checked as UTF-8 before, copied straight into the string's
     /// storage. `string` decodes, then looks for non-ASCII bytes again and copies; this copies once
     /// (the standard library still validates, and would repair, never trust, bad bytes).
-    @inlinable public var validUTF8String: String {
+    @inlinable package var validUTF8String: String {
         guard let source = buffer.baseAddress, !buffer.isEmpty else { return "" }
         let count = buffer.count
         return String(unsafeUninitializedCapacity: count) { target in
@@ -21,7 +21,7 @@ extension BufferView where Element == UInt8 {
 
     /// The bytes from `offset` on (at most eight) as a little-endian word, zero past the end: the
     /// word `loadWord(at:)` would read if the view went on with zeros.
-    @inlinable public func loadPartialWord(at offset: Int) -> UInt64 {
+    @inlinable package func loadPartialWord(at offset: Int) -> UInt64 {
         var word: UInt64 = 0
         var k = Swift.min(count, offset + 8) - 1
         while k >= offset {

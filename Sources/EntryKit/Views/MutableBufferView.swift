@@ -3,40 +3,40 @@
 ///
 /// Like `BufferView` it must never outlive the closure that lent it. Its elements are plain values
 /// (bytes, offsets, small structs of them): the view assigns them and never deinitializes them.
-@frozen public struct MutableBufferView<Element> {
+@usableFromInline package struct MutableBufferView<Element> {
     @usableFromInline let buffer: UnsafeMutableBufferPointer<Element>
 
     /// A view of `buffer`, for the shell that owns the memory; the engine gets its views lent.
-    @inlinable public init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+    @inlinable package init(_ buffer: UnsafeMutableBufferPointer<Element>) {
         self.buffer = buffer
     }
 
-    @inlinable public var count: Int { buffer.count }
+    @inlinable package var count: Int { buffer.count }
 
     /// The element at `position`; an index out of range traps in debug builds.
-    @inlinable public subscript(position: Int) -> Element {
+    @inlinable package subscript(position: Int) -> Element {
         @inline(__always) get { buffer[position] }
         @inline(__always) nonmutating set { buffer[position] = newValue }
     }
 
     /// The elements in `range` to read, as a view whose indices start at 0.
     @inline(__always)
-    @inlinable public func reading(_ range: Range<Int>) -> BufferView<Element> {
+    @inlinable package func reading(_ range: Range<Int>) -> BufferView<Element> {
         BufferView(UnsafeBufferPointer(rebasing: buffer[range]))
     }
 
     /// All the elements, to read.
-    @inlinable public var view: BufferView<Element> { BufferView(UnsafeBufferPointer(buffer)) }
+    @inlinable package var view: BufferView<Element> { BufferView(UnsafeBufferPointer(buffer)) }
 
     /// The elements in `range`, as a mutable view whose indices start at 0.
     @inline(__always)
-    @inlinable public func extracting(_ range: Range<Int>) -> MutableBufferView<Element> {
+    @inlinable package func extracting(_ range: Range<Int>) -> MutableBufferView<Element> {
         MutableBufferView(UnsafeMutableBufferPointer(rebasing: buffer[range]))
     }
 
     /// Copies `source` to the elements from `start`, which must have room for all of it.
     @inline(__always)
-    @inlinable public func copy(_ source: BufferView<Element>, to start: Int) {
+    @inlinable package func copy(_ source: BufferView<Element>, to start: Int) {
         guard let from = source.buffer.baseAddress, !source.isEmpty else { return }
         precondition(start >= 0 && start + source.count <= buffer.count, "copy past the end of a view")
         (buffer.baseAddress! + start).update(from: from, count: source.count)
@@ -52,7 +52,7 @@
 /// directly from it. Sized by `capacity`, the allocation has a second path that falls back to the
 /// heap, and the compiler retained everything `body` captures to hand it to that path, on every call.
 @inline(__always)
-@inlinable public func withStackBuffer<Element, R, E: Error>(of type: Element.Type, capacity: Int,
+@inlinable package func withStackBuffer<Element, R, E: Error>(of type: Element.Type, capacity: Int,
                                                             _ body: (MutableBufferView<Element>) throws(E) -> R) throws(E) -> R {
     guard capacity <= 1024 / MemoryLayout<Element>.stride else {
         let heap = UnsafeMutablePointer<Element>.allocate(capacity: capacity)

@@ -40,7 +40,7 @@ public enum SeenKeyPacking {
 
     /// Appends the keys packed in `bytes` to `keys`, in order. False, with `keys` as it was, when
     /// `bytes` are not keys packed by `append` (cut short, or a count past their end).
-    public static func unpack(_ bytes: ByteView, into keys: inout [SeenKey]) -> Bool {
+    package static func unpack(_ bytes: ByteView, into keys: inout [SeenKey]) -> Bool {
         let before = keys.count
         var offset = 0
         var previous: Int64 = 0
@@ -61,7 +61,7 @@ public enum SeenKeyPacking {
 
     /// How many keys `bytes` hold, read without making them; nil when `bytes` are not keys packed by
     /// `append`.
-    public static func count(_ bytes: ByteView) -> Int? {
+    package static func count(_ bytes: ByteView) -> Int? {
         var offset = 0
         var keys = 0
         while offset < bytes.count {

@@ -12,7 +12,7 @@ extension EntryReply {
     /// with no check.
     /// A string with a byte to escape is finished by the general writer, which checks as it goes, and
     /// the room is made again for whatever is left.
-    public func encodeReply(req: JSONValue?, into out: inout OutputBuffer) {
+    package func encodeReply(req: JSONValue?, into out: inout OutputBuffer) {
         id.withUTF8View { id in
             route.withUTF8View { route in
                 let room = Self.fixedRoom + id.count + route.count + Self.paramsRoom(params)

@@ -13,7 +13,7 @@ extension Message {
     }
 
     /// Appends this message as one line, as `encode(into:)` on bytes does, to a connection's output.
-    public func encode(into out: inout OutputBuffer) {
+    package func encode(into out: inout OutputBuffer) {
         write(to: &out)
     }
 
@@ -29,7 +29,7 @@ extension Message {
 extension Reply {
     /// Appends this reply as one line to a connection's output: the bytes of `Message.reply(self)`,
     /// written with no message made around it.
-    public func encode(into out: inout OutputBuffer) {
+    package func encode(into out: inout OutputBuffer) {
         writeObject(to: &out)
         out.write(ASCII.newline)
     }
@@ -38,7 +38,7 @@ extension Reply {
 extension Event {
     /// Appends this event as one line to a connection's output: the bytes of `Message.event(self)`,
     /// written with no message made around it.
-    public func encode(into out: inout OutputBuffer) {
+    package func encode(into out: inout OutputBuffer) {
         writeObject(to: &out)
         out.write(ASCII.newline)
     }

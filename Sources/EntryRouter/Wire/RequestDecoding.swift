@@ -31,7 +31,7 @@ extension Request {
     }
 
     /// `decode(line:)` for a line's bytes where they lie (see `FrameDecoder.next(lending:)`).
-    public static func decode(bytes: ByteView) -> Result<Request, RequestError> {
+    package static func decode(bytes: ByteView) -> Result<Request, RequestError> {
         if let push = usualPush(bytes) { return .success(push) }
         return decodeAny(bytes)
     }
