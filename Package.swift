@@ -13,6 +13,7 @@ let package = Package(
     name: "entryd",
     products: [
         .library(name: "EntryRouter", targets: ["EntryRouter"]),
+        .library(name: "EntryClient", targets: ["EntryClient"]),
         .executable(name: "entryd", targets: ["entryd"]),
     ],
     targets: [
@@ -37,6 +38,9 @@ let package = Package(
         .target(name: "EntryKit", dependencies: ["CMemoryHint"]),
         .target(name: "EntryRouter", dependencies: ["EntryKit"]),
         .target(name: "EntryDaemon", dependencies: ["EntryRouter", "EntryKit", "CUV", "CSQLite"]),
+        // The client library an app's debug build and its tests link: typed requests and events over
+        // the socket, on the engine's JSON codec only (no libuv, no SQLite, no daemon).
+        .target(name: "EntryClient", dependencies: ["EntryRouter"]),
         .target(name: "EntryCLI", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
         .executableTarget(name: "entryd", dependencies: ["EntryCLI"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
