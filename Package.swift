@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "EntryRouter", targets: ["EntryRouter"]),
         .library(name: "EntryClient", targets: ["EntryClient"]),
+        .library(name: "EntryTesting", targets: ["EntryTesting"]),
         .executable(name: "entryd", targets: ["entryd"]),
     ],
     targets: [
@@ -41,6 +42,9 @@ let package = Package(
         // The client library an app's debug build and its tests link: typed requests and events over
         // the socket, on the engine's JSON codec only (no libuv, no SQLite, no daemon).
         .target(name: "EntryClient", dependencies: ["EntryRouter"]),
+        // Test support on the client: a temporary daemon (the real binary), expectations with the
+        // recent event log, and a launch helper that says when an entry arrives.
+        .target(name: "EntryTesting", dependencies: ["EntryClient"]),
         .target(name: "EntryCLI", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
         .executableTarget(name: "entryd", dependencies: ["EntryCLI"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
