@@ -62,6 +62,13 @@ let package = Package(
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryCLI", "EntryRouter", "EntryKit", "CUV", "SeededRandom"]),
         // The command line's pure parts: argument parsing, the request builders, the scene player, event lines.
         .testTarget(name: "EntryCLITests", dependencies: ["EntryCLI", "EntryDaemon", "EntryRouter"]),
+        // The client library: its wire codec, and the client against the real daemon through EntryTesting.
+        .testTarget(name: "EntryClientTests", dependencies: ["EntryClient", "EntryTesting", "EntryRouter"]),
+        // A sample app model (samples/MateRunnerApp) whose coordinator the scene driver runs, and the
+        // seed stories as its cold-start tests, written against the public API only.
+        .target(name: "MateRunnerApp", dependencies: ["EntryClient"], path: "samples/MateRunnerApp/Sources/MateRunnerApp"),
+        .testTarget(name: "MateRunnerAppTests", dependencies: ["MateRunnerApp", "EntryClient", "EntryTesting"],
+                    path: "samples/MateRunnerApp/Tests/MateRunnerAppTests"),
         .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
         // The decoders' fuzz targets (scripts/fuzz), kept out of the shipping modules; the tests replay the corpus.
         .target(name: "FuzzTargets", dependencies: ["EntryKit", "EntryRouter", "EntryDaemon"]),
