@@ -45,7 +45,7 @@ let package = Package(
         // Test support on the client: a temporary daemon (the real binary), expectations with the
         // recent event log, and a launch helper that says when an entry arrives.
         .target(name: "EntryTesting", dependencies: ["EntryClient"]),
-        .target(name: "EntryCLI", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
+        .target(name: "EntryCLI", dependencies: ["EntryClient", "EntryDaemon", "EntryRouter", "CUV"]),
         .executableTarget(name: "entryd", dependencies: ["EntryCLI"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
         // A seeded random source for the randomized tests and the benchmark's inputs.
@@ -61,7 +61,7 @@ let package = Package(
         // The daemon's tests, most of them against the real `entryd` binary; they talk to it with EntryCLI's client.
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryCLI", "EntryRouter", "EntryKit", "CUV", "SeededRandom"]),
         // The command line's pure parts: argument parsing, the request builders, the scene player, event lines.
-        .testTarget(name: "EntryCLITests", dependencies: ["EntryCLI", "EntryDaemon", "EntryRouter"]),
+        .testTarget(name: "EntryCLITests", dependencies: ["EntryCLI", "EntryClient", "EntryDaemon", "EntryRouter"]),
         // The client library: its wire codec, and the client against the real daemon through EntryTesting.
         .testTarget(name: "EntryClientTests", dependencies: ["EntryClient", "EntryTesting", "EntryRouter"]),
         // A sample app model (samples/MateRunnerApp) whose coordinator the scene driver runs, and the

@@ -10,6 +10,12 @@ public struct APNsPayload: Sendable, Hashable {
         json = .object(members)
     }
 
+    /// A payload already parsed; nil when it is not an object.
+    public init?(value: JSONValue) {
+        guard case .object = value else { return nil }
+        json = value
+    }
+
     /// Parses the payload's JSON text.
     public init(json text: String) throws(EntryClientError) {
         try self.init(bytes: Array(text.utf8), origin: "the payload")

@@ -1,3 +1,5 @@
+import EntryRouter
+
 /// A request to the daemon, as a value. `RequestEncoding` turns it into its line; nothing else in
 /// the package writes a request.
 public enum EntryRequest: Sendable, Hashable {
@@ -79,6 +81,12 @@ public struct ClockSpan: Sendable, Hashable, CustomStringConvertible {
     public init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// Reads the protocol's form (`"1500ms"`, `"90s"`, `"25h"`) with the daemon's own reader.
+    public init?(_ text: String) {
+        guard let milliseconds = ClockAdvance.milliseconds(text) else { return nil }
+        self.milliseconds = milliseconds
     }
 
     /// The largest unit that divides the span: `90s`, `25h`, `1500ms`.

@@ -75,6 +75,13 @@ public struct Screen: Sendable, Hashable {
 }
 
 extension SceneEvent {
+    /// Reads a scene event from a line already parsed; nil for anything else, or an event this
+    /// client does not know or cannot read.
+    package static func decoded(_ message: JSONValue) -> SceneEvent? {
+        guard let members = try? Members(message, line: ""), let event = members.optionalString("event") else { return nil }
+        return try? decode(event, members)
+    }
+
     /// Reads a scene event; nil for an event name this client does not know.
     static func decode(_ event: String, _ m: Members) throws(EntryClientError) -> SceneEvent? {
         switch event {
