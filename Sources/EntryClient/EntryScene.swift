@@ -16,7 +16,13 @@ public final class EntryScene: Sendable {
         info = try SceneInfo(await connection.request(.scene(name, .connect(launch: launch))))
     }
 
-    /// What the daemon asks of this scene, in order; it ends when the connection does.
+    /// Connects the scene: the same as the initializer, under the op's name.
+    public static func connect(_ name: String = "main", launch: Launch? = nil, endpoint: Endpoint) async throws(EntryClientError) -> EntryScene {
+        try await EntryScene(name, launch: launch, endpoint: endpoint)
+    }
+
+    /// What the daemon asks of this scene, in order; it ends when the connection does. The events
+    /// go to one reader: iterate it from one task (`SceneDriver` does, when it runs the scene).
     public var events: SceneEvents { SceneEvents(connection: connection, scene: name) }
 
     /// A screen appeared; the config's home makes the scene ready.

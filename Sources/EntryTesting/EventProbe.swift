@@ -43,6 +43,14 @@ public actor EventProbe {
         }
     }
 
+    /// Waits for a `present` matching `pattern` and returns its modal.
+    public func expectModal(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> Modal {
+        guard case .present(let modal) = try await expect(pattern, within: timeout) else {
+            throw ExpectationFailure(description: "\(pattern) matched an event that is not a present")
+        }
+        return modal
+    }
+
     /// Fails when an event (one matching `pattern`, when given) arrives within `duration`, or has
     /// arrived since the last expectation matched.
     public func expectNothing(_ pattern: EventPattern = .any, for duration: Duration) async throws {

@@ -51,6 +51,11 @@ public struct LaunchedApp: Sendable {
     public func expectNothing(_ pattern: EventPattern = .any, for duration: Duration) async throws {
         try await probe.expectNothing(pattern, for: duration)
     }
+
+    /// Waits for a `present` matching `pattern` and returns its modal.
+    public func expectModal(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> Modal {
+        try await probe.expectModal(pattern, within: timeout)
+    }
 }
 
 extension TestDaemon {

@@ -24,10 +24,7 @@ public final class TestScene: Sendable {
 
     /// Waits for a `present` matching `pattern` and returns its modal.
     public func expectModal(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> Modal {
-        guard case .present(let modal) = try await expect(pattern, within: timeout) else {
-            throw ExpectationFailure(description: "\(pattern) is not a present")
-        }
-        return modal
+        try await probe.expectModal(pattern, within: timeout)
     }
 
     public func close() { scene.close() }
