@@ -7,6 +7,7 @@ actor Connection {
     private let transport: SocketTransport
     private var nextReq = 0
     private var waiting: [Int: CheckedContinuation<Members, any Error>] = [:]
+    private var batches: [Int: Batch] = [:]
     private var ended = false
     private var eventSink: AsyncStream<Incoming>.Continuation?
     /// The events (scene and watch), in order; it finishes when the connection ends.
@@ -54,6 +55,30 @@ actor Connection {
         }
     }
 
+    /// Sends `requests` in one write, so that the daemon reads them in one turn (R5: entries that
+    /// arrive together are all queued before it decides what to present), and returns their
+    /// replies in order.
+    func requestTogether(_ requests: [EntryRequest]) async -> [Result<Members, EntryClientError>] {
+        guard !ended else { return requests.map { _ in .failure(.disconnected(path: transport.path)) } }
+        var bytes: [UInt8] = []
+        var numbers: [Int] = []
+        for request in requests {
+            nextReq += 1
+            numbers.append(nextReq)
+            bytes += request.line(req: nextReq)
+        }
+        return await withCheckedContinuation { continuation in
+            let batch = Batch(numbers: numbers, continuation: continuation)
+            for number in numbers { batches[number] = batch }
+            do throws(EntryClientError) {
+                try transport.write(bytes)
+            } catch {
+                for number in numbers { batches[number] = nil }
+                batch.failAll(error)
+            }
+        }
+    }
+
     private func receive(_ line: [UInt8]) {
         let incoming: Incoming
         do {
@@ -68,6 +93,10 @@ actor Connection {
         }
         switch incoming {
         case .reply(let req, let result):
+            if let req, let batch = batches.removeValue(forKey: req) {
+                batch.answer(req, result.mapError { .daemon($0) })
+                return
+            }
             guard let req, let continuation = waiting.removeValue(forKey: req) else { return }
             switch result {
             case .success(let members): continuation.resume(returning: members)
@@ -84,6 +113,9 @@ actor Connection {
         ended = true
         for continuation in waiting.values { continuation.resume(throwing: EntryClientError.disconnected(path: transport.path)) }
         waiting = [:]
+        // A batch is under each of its numbers; failing it again does nothing.
+        for batch in batches.values { batch.failAll(.disconnected(path: transport.path)) }
+        batches = [:]
         eventSink?.finish()
         eventSink = nil
     }
@@ -95,5 +127,34 @@ actor Connection {
 
     deinit {
         transport.close()
+    }
+}
+
+/// The replies of requests sent together, collected until the last one came.
+private final class Batch {
+    private let numbers: [Int]
+    private var replies: [Int: Result<Members, EntryClientError>] = [:]
+    private var continuation: CheckedContinuation<[Result<Members, EntryClientError>], Never>?
+
+    init(numbers: [Int], continuation: CheckedContinuation<[Result<Members, EntryClientError>], Never>) {
+        self.numbers = numbers
+        self.continuation = continuation
+    }
+
+    func answer(_ number: Int, _ result: Result<Members, EntryClientError>) {
+        replies[number] = result
+        if replies.count == numbers.count { finish() }
+    }
+
+    /// Fails the requests not answered yet.
+    func failAll(_ error: EntryClientError) {
+        for number in numbers where replies[number] == nil { replies[number] = .failure(error) }
+        finish()
+    }
+
+    private func finish() {
+        guard replies.count == numbers.count else { return }
+        continuation?.resume(returning: numbers.map { replies[$0]! })
+        continuation = nil
     }
 }

@@ -27,6 +27,17 @@ public final class EntrySender: Sendable {
         try EntryReceipt(await connection.request(.open(url: url, source: source, id: id, expiration: expiration)))
     }
 
+    /// Sends `push` and `open` requests in one write: the daemon reads them in one turn, as entries
+    /// that arrive at once (R5: the highest priority is presented first whatever their order).
+    /// Returns their receipts in order; the first refusal throws.
+    public func sendTogether(_ requests: [EntryRequest]) async throws(EntryClientError) -> [EntryReceipt] {
+        var receipts: [EntryReceipt] = []
+        for result in await connection.requestTogether(requests) {
+            receipts.append(try EntryReceipt(result.get()))
+        }
+        return receipts
+    }
+
     /// Withdraws matching entries; returns how many.
     public func retract(_ target: RetractTarget) async throws(EntryClientError) -> Int {
         try await connection.request(.retract(target)).int("retracted") ?? 0

@@ -56,6 +56,30 @@ import Testing
         await app.kill()
     }
 
+    /// Seed 000, on a running app: three modals asked for in one moment (one write, lowest
+    /// priority first) are shown by priority, not in the order they were sent.
+    @Test func threeModalsAskedInOneMomentOnARunningAppAreShownByPriority() async throws {
+        let daemon = try await TestDaemon.start()
+        defer { daemon.stop() }
+        let app = await MateRunnerApp(signedIn: true)
+        let launched = try await daemon.launch(.url("materunner://records"), arrives: .afterConnect) { launch in
+            try await app.start(launch: launch, endpoint: daemon.endpoint)
+        }
+        try await launched.expect(.selectTab("records"))
+        let receipts = try await launched.sender.sendTogether([
+            .open(url: "materunner://notice/maintenance"), .open(url: "materunner://tutorial/1"),
+            .open(url: "materunner://guide/permission/location"),
+        ])
+        #expect(receipts.map(\.route) == ["serviceNotice", "tutorial", "permissionGuide"])
+        for (kind, action) in [("permissionGuide", "later"), ("tutorial", "done"), ("serviceNotice", "close")] {
+            try await launched.expect(.present(kind: kind))
+            try await app.tap(action)
+            try await launched.expect(.dismiss())
+        }
+        #expect(await app.presentedKinds == ["permissionGuide", "tutorial", "serviceNotice"])
+        await app.kill()
+    }
+
     /// Seed 004: a record opened from a notification while the app is on another tab is shown on
     /// its tab without a parent coordinator, and closing it still closes it (the router pops it).
     @Test func aScreenOpenedFromOutsideWithoutAParentStillCloses() async throws {
