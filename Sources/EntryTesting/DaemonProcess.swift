@@ -86,11 +86,11 @@ private final class NotifySocket: @unchecked Sendable {
     init(path: String) throws {
         #if canImport(Darwin)
         fd = socket(AF_UNIX, SOCK_DGRAM, 0)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         #else
-        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #endif
         self.path = path
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         unlink(path)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -39,13 +39,15 @@ final class SocketTransport: @unchecked Sendable {
     private static func connectUnix(path: String) throws(EntryClientError) -> Int32 {
         let bytes = Array(path.utf8)
         guard bytes.count <= pathLimit else { throw .socketPathTooLong(path: path, bytes: bytes.count, limit: pathLimit) }
+        // Close-on-exec, so that a process the app or a test starts (a daemon) does not hold the
+        // connection open; atomically where the platform can.
         #if canImport(Darwin)
         let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #else
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #endif
         guard fd >= 0 else { throw .io(path: path, operation: "socket", reason: errnoText()) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         #if canImport(Darwin)
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
