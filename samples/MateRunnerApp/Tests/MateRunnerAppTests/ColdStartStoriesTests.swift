@@ -80,6 +80,24 @@ import Testing
         await app.kill()
     }
 
+    /// A link behind sign-in (R17): a record opened while the user is signed out waits, and is
+    /// shown once, on its tab, after sign-in.
+    @Test func aRecordOpenedWhileSignedOutIsShownAfterSignIn() async throws {
+        let daemon = try await TestDaemon.start()
+        defer { daemon.stop() }
+        let app = await MateRunnerApp(signedIn: false)
+        let launched = try await daemon.launch(.url("https://materunner.app/records/7"), arrives: .whileGateClosed("signedIn")) { launch in
+            try await app.start(launch: launch, endpoint: daemon.endpoint)
+        }
+        #expect(launched.receipt?.state == .pending)
+        try await launched.expectNothing(.show(), for: .milliseconds(300))
+        try await app.signIn()
+        try await launched.expect(.show(route: "recordDetail", tab: "records"))
+        #expect(await app.tab == "records")
+        try await launched.expectNothing(.show(), for: .milliseconds(200))
+        await app.kill()
+    }
+
     /// Seed 004: a record opened from a notification while the app is on another tab is shown on
     /// its tab without a parent coordinator, and closing it still closes it (the router pops it).
     @Test func aScreenOpenedFromOutsideWithoutAParentStillCloses() async throws {
