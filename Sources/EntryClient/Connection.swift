@@ -27,9 +27,13 @@ actor Connection {
             }
             await self?.end()
         }
-        if case .tcp(_, _, let token) = endpoint {
-            _ = try await request(.hello(token: token))
-        }
+        if case .tcp(_, _, let token) = endpoint { try await hello(token: token) }
+    }
+
+    /// The first line on a TCP connection (SPEC §2.2): the daemon reads nothing else before it.
+    /// On the Unix socket it is not needed: the peer check stands in for it.
+    private func hello(token: String?) async throws(EntryClientError) {
+        _ = try await request(.hello(token: token))
     }
 
     /// Sends `request` and returns its reply's members; a refusal throws `.daemon`.
