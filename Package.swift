@@ -13,6 +13,8 @@ let package = Package(
     name: "entryd",
     products: [
         .library(name: "EntryRouter", targets: ["EntryRouter"]),
+        .library(name: "EntryClient", targets: ["EntryClient"]),
+        .library(name: "EntryTesting", targets: ["EntryTesting"]),
         .executable(name: "entryd", targets: ["entryd"]),
     ],
     targets: [
@@ -37,7 +39,13 @@ let package = Package(
         .target(name: "EntryKit", dependencies: ["CMemoryHint"]),
         .target(name: "EntryRouter", dependencies: ["EntryKit"]),
         .target(name: "EntryDaemon", dependencies: ["EntryRouter", "EntryKit", "CUV", "CSQLite"]),
-        .target(name: "EntryCLI", dependencies: ["EntryDaemon", "EntryRouter", "CUV"]),
+        // The client library an app's debug build and its tests link: typed requests and events over
+        // the socket, on the engine's JSON codec only (no libuv, no SQLite, no daemon).
+        .target(name: "EntryClient", dependencies: ["EntryRouter"]),
+        // Test support on the client: a temporary daemon (the real binary), expectations with the
+        // recent event log, and a launch helper that says when an entry arrives.
+        .target(name: "EntryTesting", dependencies: ["EntryClient"]),
+        .target(name: "EntryCLI", dependencies: ["EntryClient", "EntryDaemon", "EntryRouter", "CUV"]),
         .executableTarget(name: "entryd", dependencies: ["EntryCLI"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
         // A seeded random source for the randomized tests and the benchmark's inputs.
@@ -53,7 +61,14 @@ let package = Package(
         // The daemon's tests, most of them against the real `entryd` binary; they talk to it with EntryCLI's client.
         .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryCLI", "EntryRouter", "EntryKit", "CUV", "SeededRandom"]),
         // The command line's pure parts: argument parsing, the request builders, the scene player, event lines.
-        .testTarget(name: "EntryCLITests", dependencies: ["EntryCLI", "EntryDaemon", "EntryRouter"]),
+        .testTarget(name: "EntryCLITests", dependencies: ["EntryCLI", "EntryClient", "EntryDaemon", "EntryRouter"]),
+        // The client library: its wire codec, and the client against the real daemon through EntryTesting.
+        .testTarget(name: "EntryClientTests", dependencies: ["EntryClient", "EntryTesting", "EntryRouter"]),
+        // A sample app model (samples/MateRunnerApp) whose coordinator the scene driver runs, and the
+        // seed stories as its cold-start tests, written against the public API only.
+        .target(name: "MateRunnerApp", dependencies: ["EntryClient"], path: "samples/MateRunnerApp/Sources/MateRunnerApp"),
+        .testTarget(name: "MateRunnerAppTests", dependencies: ["MateRunnerApp", "EntryClient", "EntryTesting"],
+                    path: "samples/MateRunnerApp/Tests/MateRunnerAppTests"),
         .testTarget(name: "TransportBenchTests", dependencies: ["CLoadGen"]),
         // The decoders' fuzz targets (scripts/fuzz), kept out of the shipping modules; the tests replay the corpus.
         .target(name: "FuzzTargets", dependencies: ["EntryKit", "EntryRouter", "EntryDaemon"]),

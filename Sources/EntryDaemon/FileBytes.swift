@@ -1,6 +1,7 @@
 import Glibc
 
-/// Reads whole files for the commands (configs, scenarios, payloads, logs); errno tells why on nil.
+/// Reads and writes whole files for the commands (configs, scenarios, payloads, logs, reports);
+/// errno tells why on nil or false.
 public enum FileBytes {
     /// The file's bytes (standard input's for `-`), or nil when it cannot be opened or read.
     public static func read(_ path: String) -> [UInt8]? {
@@ -14,5 +15,12 @@ public enum FileBytes {
             bytes += chunk[..<n]
         }
         return ferror(file) == 0 ? bytes : nil
+    }
+
+    /// Writes `bytes` as the whole file at `path`, creating or truncating it; false when it cannot.
+    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        guard let file = fopen(path, "wb") else { return false }
+        let written = fwrite(bytes, 1, bytes.count, file)
+        return fclose(file) == 0 && written == bytes.count
     }
 }

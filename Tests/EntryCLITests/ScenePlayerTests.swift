@@ -1,4 +1,5 @@
 import EntryCLI
+import EntryClient
 import EntryRouter
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
         var options = SceneOptions(name: "ipad")
         options.gates = ["signedIn"]
         options.appearAfter = 500
-        options.launch = .object(["url": .string("materunner://tutorial/1")])
+        options.launch = .url("materunner://tutorial/1")
         var player = ScenePlayer(options)
         let start = player.start(now: 0)
         #expect(Self.ops(start) == [#"scene.connect launch={"url":"materunner://tutorial/1"}"#, "scene.gate gate=signedIn open=true"])

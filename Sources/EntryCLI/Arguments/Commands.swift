@@ -119,8 +119,10 @@ public enum Commands {
         details: "It exits 1 when a step fails. A config the daemon would refuse stops the run before any "
             + "daemon starts (exit 78, 66 when it cannot be read); so does a scenario file with a mistake (exit 65).",
         arguments: [ArgumentSpec("SCENARIO.json", .oneOrMore)],
-        flags: [FlagSpec("config", "FILE", help: "use this config for every scenario instead of its own")],
+        flags: [FlagSpec("config", "FILE", help: "use this config for every scenario instead of its own"),
+                FlagSpec("junit", "FILE", help: "also write the results as JUnit XML, one testcase per scenario")],
         examples: ["entryd check samples/scenarios/*.json",
+                   "entryd check --junit check.xml samples/scenarios/*.json",
                    "entryd check --config my-app.json my-scenario.json"],
         run: Check.run)
 

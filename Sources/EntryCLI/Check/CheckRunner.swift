@@ -7,6 +7,8 @@ public struct CheckRunner {
         public var passed = 0
         public var failed = 0
         public var skipped = 0
+        /// The failing step and why it failed, as the report printed it.
+        public var failure: String?
 
         public init() {}
     }
@@ -34,6 +36,7 @@ public struct CheckRunner {
             try daemon.start()
         } catch {
             output("  FAIL  cannot start the daemon: \(error)")
+            outcome.failure = "cannot start the daemon: \(error)"
             outcome.failed = 1
             outcome.skipped = scenario.steps.count
             return outcome
@@ -48,7 +51,9 @@ public struct CheckRunner {
             if let failure = session.perform(step) {
                 output("  FAIL \(label)\n         \(failure)")
                 let tail = daemon.log().split(separator: "\n").suffix(8)
+                let log = tail.isEmpty ? "" : "daemon log (last lines):\n" + tail.map { "  " + $0 }.joined(separator: "\n")
                 if !tail.isEmpty { output("         daemon log (last lines):\n" + tail.map { "           " + $0 }.joined(separator: "\n")) }
+                outcome.failure = "step \(index + 1) failed: \(Self.describe(step)): \(failure)" + (log.isEmpty ? "" : "\n" + log)
                 outcome.failed += 1
                 outcome.skipped = scenario.steps[(index + 1)...].filter { if case .note = $0 { false } else { true } }.count
                 break

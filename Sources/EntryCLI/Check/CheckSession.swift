@@ -1,3 +1,4 @@
+import EntryClient
 import EntryRouter
 import Glibc
 
@@ -54,7 +55,8 @@ extension CheckRunner {
                 case .advance(let span):
                     let connection = try clock ?? ScenarioConnection(path: daemon.socketPath)
                     clock = connection
-                    try connection.send([.object(["op": .string("advance"), "by": .string(span)])])
+                    guard let clockSpan = ClockSpan(span) else { return "advance \(span): not a span (a whole number and ms, s, m, h or d)" }
+                    try connection.send([EntryRequest.advance(by: clockSpan).json(req: nil)])
                     let reply = try connection.nextReply(timeoutMilliseconds: CheckRunner.replyTimeoutMilliseconds)
                     guard reply["ok"] == .bool(true) else { return "advance \(span): \(CheckRunner.compact(reply))" }
                 case .note:

@@ -1,16 +1,25 @@
+import EntryClient
 import EntryRouter
 
-/// Builds the `push`, `open` and `retract` request lines of the sender subcommands from their command
-/// lines. Pure: the clock, reading the file and talking to the daemon happen in the command.
+/// Builds the `push`, `open` and `retract` requests of the sender subcommands from their command
+/// lines, as the client library's typed requests. Pure: the clock, reading the file and talking to
+/// the daemon happen in the command.
 public enum SenderRequest {
-    /// A `push` request without its payload: the flags, checked before any file is read. `now` is
-    /// the wall clock in epoch seconds, for `--expires-in`.
-    public static func push(_ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> JSONValue {
-        var request: [String: JSONValue] = ["op": .string("push"), "req": .number(1)]
-        if let id = parsed.value("id") { request["id"] = .string(id) }
-        if let collapseId = parsed.value("collapse-id") { request["collapseId"] = .string(collapseId) }
-        if let expiration = try expiration(parsed, now: now) { request["expiration"] = expiration }
-        return .object(request)
+    /// A `push` request's flags, checked before any file is read; the payload comes after.
+    public struct PushFlags: Sendable, Hashable {
+        public var id: String?
+        public var collapseId: String?
+        public var expiration: Int64?
+
+        /// The request with its payload, an object (`payload(apns:file:bundle:)` makes sure it is).
+        public func request(payload: JSONValue) -> EntryRequest {
+            .push(APNsPayload(value: payload) ?? APNsPayload([:]), id: id, collapseId: collapseId, expiration: expiration)
+        }
+    }
+
+    /// A `push` request's flags. `now` is the wall clock in epoch seconds, for `--expires-in`.
+    public static func push(_ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> PushFlags {
+        PushFlags(id: parsed.value("id"), collapseId: parsed.value("collapse-id"), expiration: try expiration(parsed, now: now))
     }
 
     /// The payload of an `.apns` file, the format `xcrun simctl push` takes: one JSON object, the
@@ -43,47 +52,46 @@ public enum SenderRequest {
     }
 
     /// An `open` request for `url`, with `--source`, `--id` and `--expiration` or `--expires-in`.
-    public static func open(url: String, _ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> JSONValue {
+    public static func open(url: String, _ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> EntryRequest {
         guard !url.isEmpty else { throw .usage("the URL is empty") }
-        var request: [String: JSONValue] = ["op": .string("open"), "req": .number(1), "url": .string(url)]
-        if let source = parsed.value("source") {
-            guard EntrySource(rawValue: source) != nil, source != EntrySource.push.rawValue, source != EntrySource.launch.rawValue else {
-                let allowed = EntrySource.allCases.filter { $0 != .push && $0 != .launch }.map(\.rawValue)
-                throw .usage("--source must be one of \(allowed.joined(separator: ", ")); got '\(source)'")
+        var source: OpenSource?
+        if let text = parsed.value("source") {
+            guard let known = OpenSource(rawValue: text), EntrySource(rawValue: text) != nil else {
+                throw .usage("--source must be one of \(OpenSource.allCases.map(\.rawValue).joined(separator: ", ")); got '\(text)'")
             }
-            request["source"] = .string(source)
+            source = known
         }
-        if let id = parsed.value("id") { request["id"] = .string(id) }
-        if let expiration = try expiration(parsed, now: now) { request["expiration"] = expiration }
-        return .object(request)
+        return .open(url: url, source: source, id: parsed.value("id"), expiration: try expiration(parsed, now: now))
     }
 
     /// A `retract` request: exactly one of `--id`, `--kind` and `--collapse-id`, none of them empty.
-    public static func retract(_ parsed: ParsedArguments) throws(SenderRequestError) -> JSONValue {
-        let given = [("id", "id"), ("kind", "kind"), ("collapse-id", "collapseId")].filter { parsed.has($0.0) }
-        guard given.count == 1, let (flag, field) = given.first else {
+    public static func retract(_ parsed: ParsedArguments) throws(SenderRequestError) -> EntryRequest {
+        let targets: [(String, @Sendable (String) -> EntryClient.RetractTarget)] = [("id", { .id($0) }), ("kind", { .kind($0) }),
+                                                                        ("collapse-id", { .collapseId($0) })]
+        let given = targets.filter { parsed.has($0.0) }
+        guard given.count == 1, let (flag, target) = given.first else {
             throw .usage("give exactly one of --id, --kind and --collapse-id"
                          + (given.isEmpty ? "" : "; got " + given.map { "--" + $0.0 }.joined(separator: " and ")))
         }
         guard let value = parsed.value(flag), !value.isEmpty else { throw .usage("--\(flag) is empty") }
-        return .object(["op": .string("retract"), "req": .number(1), field: .string(value)])
+        return .retract(target(value))
     }
 
     /// `--expiration EPOCH` (whole epoch seconds, `0` meaning "only if a scene can take it now") or
     /// `--expires-in DURATION` (from `now`), not both.
-    private static func expiration(_ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> JSONValue? {
+    private static func expiration(_ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> Int64? {
         if let text = parsed.value("expires-in") {
             guard !parsed.has("expiration") else { throw .usage("give --expiration or --expires-in, not both") }
             guard let seconds = RelativeDuration.seconds(text) else {
                 throw .usage("--expires-in takes a whole number and a unit: 30s, 10m, 2h or 1d; got '\(text)'")
             }
-            return .number(Double(now + seconds))
+            return now + seconds
         }
         guard let text = parsed.value("expiration") else { return nil }
         guard let seconds = Int64(text), seconds >= 0 else {
             throw .usage("--expiration must be whole epoch seconds (0 = only if a scene can take it now); got '\(text)'")
         }
-        return .number(Double(seconds))
+        return seconds
     }
 }
 

@@ -36,11 +36,22 @@ enum Check {
             }
         }
         var total = CheckRunner.Outcome()
+        var cases: [JUnitReport.Case] = []
         for scenario in scenarios {
+            let started = Monotonic.milliseconds()
             let outcome = runner.run(scenario)
+            cases.append(JUnitReport.Case(file: scenario.file, name: scenario.name, outcome: outcome,
+                                          seconds: Double(Monotonic.milliseconds() - started) / 1000))
             total.passed += outcome.passed
             total.failed += outcome.failed
             total.skipped += outcome.skipped
+        }
+        if let junit = parsed.value("junit") {
+            let xml = Array(JUnitReport.xml(cases).utf8)
+            guard FileBytes.write(xml, to: junit) else {
+                printError("entryd check: cannot write \(junit): \(String(cString: strerror(errno)))")
+                return 73
+            }
         }
         let skipped = total.skipped > 0 ? ", \(total.skipped) skipped" : ""
         print("\(total.passed) passed, \(total.failed) failed\(skipped)")

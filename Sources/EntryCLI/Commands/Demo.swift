@@ -1,3 +1,4 @@
+import EntryClient
 import EntryDaemon
 import EntryRouter
 import Glibc
@@ -40,7 +41,7 @@ enum Demo {
             note("the app is not running: two pushes arrive")
             let sender = try Client(path: daemon.socketPath)
             for (id, payload) in [("invite-42", invitation), ("tutorial-1", tutorial)] {
-                let request: JSONValue = .object(["op": .string("push"), "id": .string(id), "payload": payload])
+                let request = EntryRequest.push(APNsPayload(value: payload) ?? APNsPayload([:]), id: id).json(req: nil)
                 print(EventLine.stamp(milliseconds: Monotonic.milliseconds() - started) + " sender > push " + id)
                 try sender.send(Talk.line(request))
                 guard let line = try sender.readLine(timeoutMilliseconds: 5000), let reply = try? JSONValue.parse(line[...]) else {

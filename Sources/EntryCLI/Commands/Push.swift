@@ -8,15 +8,13 @@ enum Push {
         let file = parsed.positionals[parsed.positionals.count - 1]
         let bundle = parsed.positionals.count >= 2 ? parsed.positionals[parsed.positionals.count - 2] : nil
         do throws(SenderRequestError) {
-            guard case .object(var request) = try SenderRequest.push(parsed, now: WallClock.now().milliseconds / 1000) else {
-                return 70
-            }
+            let flags = try SenderRequest.push(parsed, now: WallClock.now().milliseconds / 1000)
             guard let bytes = FileBytes.read(file) else {
                 printError("entryd push: cannot read \(file): \(String(cString: strerror(errno)))")
                 return 66
             }
-            request["payload"] = try SenderRequest.payload(apns: bytes, file: file == "-" ? "<stdin>" : file, bundle: bundle)
-            return Sender.send(.object(request), parsed)
+            let payload = try SenderRequest.payload(apns: bytes, file: file == "-" ? "<stdin>" : file, bundle: bundle)
+            return Sender.send(flags.request(payload: payload), parsed)
         } catch .usage(let message) {
             return Usage.fail(parsed.command, message)
         } catch {

@@ -1,3 +1,4 @@
+import EntryClient
 import EntryDaemon
 import EntryRouter
 import Glibc
@@ -5,9 +6,9 @@ import Glibc
 /// What `push`, `open` and `retract` share: send the request, print the entry or the count (or
 /// `--json`, the raw reply), exit 0 when it was taken, 65 when the daemon refused it.
 enum Sender {
-    static func send(_ request: JSONValue, _ parsed: ParsedArguments) -> Int32 {
+    static func send(_ request: EntryRequest, _ parsed: ParsedArguments) -> Int32 {
         let command = parsed.command
-        switch Talk.ask(request, path: Talk.socketPath(parsed), command: command) {
+        switch Talk.ask(request.json(req: 1), path: Talk.socketPath(parsed), command: command) {
         case .failure(let exit):
             return exit.code
         case .success(let (reply, line)):

@@ -1,3 +1,4 @@
+import EntryClient
 import EntryRouter
 
 /// What `entryd scene` plays, read from its flags.
@@ -6,8 +7,8 @@ public struct SceneOptions: Sendable, Hashable {
     /// The screen sent in `scene.appeared`; nil for the app's own home, which the daemon's
     /// `scene.connect` reply names.
     public var home: String?
-    /// `{"url": ...}` or `{"push": {...}}`, sent in `scene.connect` (R2).
-    public var launch: JSONValue?
+    /// The launch entry sent in `scene.connect` (R2).
+    public var launch: Launch?
     /// Milliseconds after connecting until `scene.appeared`.
     public var appearAfter: Int64 = 0
     /// Gates opened right after connecting (R17).
@@ -30,8 +31,8 @@ public struct SceneOptions: Sendable, Hashable {
         if parsed.has("launch-url") && parsed.has("launch-push") {
             throw UsageError("give either --launch-url or --launch-push, not both")
         }
-        if let url = parsed.value("launch-url") { launch = .object(["url": .string(url)]) }
-        if let launchPush { launch = .object(["push": launchPush]) }
+        if let url = parsed.value("launch-url") { launch = .url(url) }
+        if let launchPush, let payload = APNsPayload(value: launchPush) { launch = .notification(payload) }
         appearAfter = try Self.milliseconds(parsed, "appear-after") ?? 0
         hold = try Self.milliseconds(parsed, "hold") ?? 0
         gates = parsed.values("gate")

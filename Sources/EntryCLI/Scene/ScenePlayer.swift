@@ -1,3 +1,4 @@
+import EntryClient
 import EntryRouter
 
 /// A scene as a program plays it: what it sends when it starts, when an event arrives, when a timer
@@ -48,11 +49,9 @@ public struct ScenePlayer: Sendable {
 
     /// `scene.connect` (with the launch entry) and the gates; the appearance follows at its time.
     public mutating func start(now: Int64) -> [JSONValue] {
-        var connect: [String: JSONValue] = ["op": .string("scene.connect")]
-        if let launch = options.launch { connect["launch"] = launch }
-        var out = [request(connect, awaiting: home == nil ? .connected : nil)]
+        var out = [request(.connect(launch: options.launch), awaiting: home == nil ? .connected : nil)]
         for gate in options.gates {
-            out.append(request(["op": .string("scene.gate"), "gate": .string(gate), "open": .bool(true)]))
+            out.append(request(.gate(gate, open: true)))
         }
         // Without `--home` the appearance waits for the connect reply, which names the app's home.
         guard home != nil else { return out }
@@ -65,7 +64,7 @@ public struct ScenePlayer: Sendable {
         var out: [JSONValue] = []
         if let at = appearAt, at <= now, let home {
             appearAt = nil
-            out.append(request(["op": .string("scene.appeared"), "screen": .string(home)]))
+            out.append(request(.appeared(screen: home)))
         }
         if let auto = autoAt, auto.at <= now, let active, active.modal == auto.modal {
             autoAt = nil
@@ -73,8 +72,7 @@ public struct ScenePlayer: Sendable {
             if action == "dismiss" {
                 out.append(dismissed(auto.modal))
             } else {
-                out.append(request(["op": .string("scene.action"), "modal": .string(auto.modal), "action": .string(action)],
-                                   awaiting: .autoAction(modal: auto.modal)))
+                out.append(request(.action(modal: auto.modal, action: action), awaiting: .autoAction(modal: auto.modal)))
             }
         }
         return out
@@ -82,8 +80,8 @@ public struct ScenePlayer: Sendable {
 
     /// The answer to a line from the daemon.
     public mutating func receive(_ message: JSONValue, now: Int64) -> [JSONValue] {
-        if let event = message["event"]?.stringValue {
-            return receiveEvent(event, message, now: now)
+        if message["event"] != nil {
+            return SceneEvent.decoded(message).map { receiveEvent($0, now: now) } ?? []
         }
         guard case .number(let number)? = message["req"], let awaited = awaiting.removeValue(forKey: Int(number)) else { return [] }
         let ok = message["ok"] == .bool(true)
@@ -95,7 +93,7 @@ public struct ScenePlayer: Sendable {
         case .autoAction(let modal):
             return ok || active?.modal != modal ? [] : [dismissed(modal)]
         case .dismissed:
-            return [request(["op": .string("status"), "limit": .number(1)], awaiting: .sync, scoped: false)]
+            return [request(.status(limit: 1), awaiting: .sync)]
         case .sync:
             handled += 1
             if let count = options.count, handled >= count { finished = true }
@@ -103,14 +101,13 @@ public struct ScenePlayer: Sendable {
         }
     }
 
-    private mutating func receiveEvent(_ event: String, _ message: JSONValue, now: Int64) -> [JSONValue] {
-        guard let modal = message["modal"]?.stringValue else { return [] }
+    private mutating func receiveEvent(_ event: SceneEvent, now: Int64) -> [JSONValue] {
         switch event {
-        case "present":
-            active = (modal, message["kind"]?.stringValue ?? "")
-            if options.autoAction(for: active!.kind) != nil { autoAt = (modal, now + options.hold) }
-            return [request(["op": .string("scene.presented"), "modal": .string(modal)])] + tick(now: now)
-        case "dismiss":
+        case .present(let modal):
+            active = (modal.id, modal.kind)
+            if options.autoAction(for: modal.kind) != nil { autoAt = (modal.id, now + options.hold) }
+            return [request(.presented(modal: modal.id))] + tick(now: now)
+        case .dismiss(let modal):
             return [dismissed(modal)]
         default:
             return []
@@ -131,23 +128,23 @@ public struct ScenePlayer: Sendable {
             return .success([dismissed(active.modal)])
         case ("busy", 1), ("gate", 2):
             guard let open = Self.onOff(rest.last!) else { return .failure(UsageError("say on or off: \(verb) \(verb == "gate" ? "NAME " : "")on|off")) }
-            if verb == "busy" { return .success([request(["op": .string("scene.busy"), "busy": .bool(open)])]) }
-            return .success([request(["op": .string("scene.gate"), "gate": .string(rest[0]), "open": .bool(open)])])
+            if verb == "busy" { return .success([request(.busy(open))]) }
+            return .success([request(.gate(rest[0], open: open))])
         case ("appear", 0...1):
-            return .success([request(["op": .string("scene.appeared"), "screen": .string(rest.first ?? home ?? Self.defaultHome)])])
+            return .success([request(.appeared(screen: rest.first ?? home ?? Self.defaultHome))])
         case ("finish", 1):
-            return .success([request(["op": .string("scene.finish"), "screen": .string(rest[0])])])
+            return .success([request(.finish(screen: rest[0]))])
         case ("pushed", 2):
-            return .success([request(["op": .string("scene.pushed"), "screen": .string(rest[0]), "parent": .string(rest[1])])])
+            return .success([request(.pushed(screen: rest[0], parent: rest[1]))])
         case ("reset", 0):
             active = nil
             autoAt = nil
-            return .success([request(["op": .string("scene.reset")])])
+            return .success([request(.reset)])
         case ("background", 0):
-            return .success([request(["op": .string("scene.background")])])
+            return .success([request(.background)])
         case (_, 0) where !Self.verbs.contains(verb):
             guard let active else { return .failure(UsageError("no modal is shown to take the action '\(verb)'")) }
-            return .success([request(["op": .string("scene.action"), "modal": .string(active.modal), "action": .string(verb)])])
+            return .success([request(.action(modal: active.modal, action: verb))])
         default:
             return .failure(UsageError("'\(line)' is not a command; \(Self.help)"))
         }
@@ -172,16 +169,19 @@ public struct ScenePlayer: Sendable {
             active = nil
             autoAt = nil
         }
-        return request(["op": .string("scene.dismissed"), "modal": .string(modal)], awaiting: .dismissed)
+        return request(.dismissed(modal: modal), awaiting: .dismissed)
     }
 
-    /// A request with the next `req` and, for the `scene.*` ops, this scene's name.
-    private mutating func request(_ fields: [String: JSONValue], awaiting awaited: Awaited? = nil, scoped: Bool = true) -> JSONValue {
-        var fields = fields
-        fields["req"] = .number(Double(nextReq))
-        if scoped { fields["scene"] = .string(options.name) }
+    /// This scene's request with the next `req`.
+    private mutating func request(_ sceneRequest: SceneRequest, awaiting awaited: Awaited? = nil) -> JSONValue {
+        request(.scene(options.name, sceneRequest), awaiting: awaited)
+    }
+
+    /// A request with the next `req`, encoded by the client library's one encoder.
+    private mutating func request(_ entryRequest: EntryRequest, awaiting awaited: Awaited? = nil) -> JSONValue {
+        let line = entryRequest.json(req: nextReq)
         if let awaited { awaiting[nextReq] = awaited }
         nextReq += 1
-        return .object(fields)
+        return line
     }
 }

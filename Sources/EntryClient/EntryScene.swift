@@ -1,0 +1,79 @@
+/// A scene's connection: the app's window as the daemon knows it. The app reports what happens
+/// (appeared, presented, dismissed, actions, gates), and reads what to do from `events`.
+///
+/// Acknowledging is the caller's part here (`presented` after showing a modal, `dismissed` after
+/// dismissing it); `SceneDriver` does it for an app's coordinator.
+public final class EntryScene: Sendable {
+    public let name: String
+    /// What the daemon said at connect: the home screen, the tabs and gates, a refused launch.
+    public let info: SceneInfo
+    private let connection: Connection
+
+    /// Connects the scene, with the entry that launched the app when there is one (R2).
+    public init(_ name: String = "main", launch: Launch? = nil, endpoint: Endpoint) async throws(EntryClientError) {
+        self.name = name
+        connection = try await Connection(endpoint: endpoint)
+        info = try SceneInfo(await connection.request(.scene(name, .connect(launch: launch))))
+    }
+
+    /// Connects the scene: the same as the initializer, under the op's name.
+    public static func connect(_ name: String = "main", launch: Launch? = nil, endpoint: Endpoint) async throws(EntryClientError) -> EntryScene {
+        try await EntryScene(name, launch: launch, endpoint: endpoint)
+    }
+
+    /// What the daemon asks of this scene, in order; it ends when the connection does. The events
+    /// go to one reader: iterate it from one task (`SceneDriver` does, when it runs the scene).
+    public var events: SceneEvents { SceneEvents(connection: connection, scene: name) }
+
+    /// A screen appeared; the config's home makes the scene ready.
+    @discardableResult
+    public func appeared(screen: String) async throws(EntryClientError) -> Readiness {
+        Readiness(try await send(.appeared(screen: screen)))
+    }
+
+    public func gate(_ gate: String, open: Bool) async throws(EntryClientError) { _ = try await send(.gate(gate, open: open)) }
+    public func busy(_ busy: Bool) async throws(EntryClientError) { _ = try await send(.busy(busy)) }
+    public func presented(modal: String) async throws(EntryClientError) { _ = try await send(.presented(modal: modal)) }
+    public func dismissed(modal: String) async throws(EntryClientError) { _ = try await send(.dismissed(modal: modal)) }
+    public func action(_ action: String, modal: String) async throws(EntryClientError) {
+        _ = try await send(.action(modal: modal, action: action))
+    }
+    public func pushed(screen: String, parent: String?) async throws(EntryClientError) {
+        _ = try await send(.pushed(screen: screen, parent: parent))
+    }
+    public func finish(screen: String) async throws(EntryClientError) { _ = try await send(.finish(screen: screen)) }
+    public func background() async throws(EntryClientError) { _ = try await send(.background) }
+    public func reset() async throws(EntryClientError) { _ = try await send(.reset) }
+
+    private func send(_ request: SceneRequest) async throws(EntryClientError) -> Members {
+        try await connection.request(.scene(name, request))
+    }
+
+    /// Disconnects the scene (R15: what it held goes back to pending).
+    public func close() {
+        connection.close()
+    }
+}
+
+/// A scene's events, in the order the daemon sent them.
+public struct SceneEvents: AsyncSequence, Sendable {
+    public typealias Element = SceneEvent
+    fileprivate let connection: Connection
+    fileprivate let scene: String
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let scene: String
+        fileprivate var base: AsyncStream<Incoming>.AsyncIterator
+
+        public mutating func next() async -> SceneEvent? {
+            while let incoming = await base.next() {
+                if case .scene(scene, let event) = incoming { return event }
+            }
+            return nil
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(scene: scene, base: connection.events.makeAsyncIterator())
+    }
+}

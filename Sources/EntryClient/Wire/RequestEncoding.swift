@@ -1,0 +1,115 @@
+import EntryRouter
+
+/// The one encoder of requests: a request value to its JSON line.
+extension EntryRequest {
+    /// The request's line with its newline; `req` numbers it for the reply.
+    package func line(req: Int?) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter.append(json(req: req), to: &out)
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    package func json(req: Int?) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        if let req { members["req"] = .number(Double(req)) }
+        func set(_ key: String, _ value: String?) {
+            if let value { members[key] = .string(value) }
+        }
+        func set(_ key: String, _ value: Int64?) {
+            if let value { members[key] = .number(Double(value)) }
+        }
+        switch self {
+        case .hello(let token):
+            members["op"] = .string("hello")
+            set("token", token)
+        case .push(let payload, let id, let collapseId, let expiration):
+            members["op"] = .string("push")
+            members["payload"] = payload.json
+            set("id", id)
+            set("collapseId", collapseId)
+            set("expiration", expiration)
+        case .open(let url, let source, let id, let expiration):
+            members["op"] = .string("open")
+            members["url"] = .string(url)
+            set("source", source?.rawValue)
+            set("id", id)
+            set("expiration", expiration)
+        case .retract(let target):
+            members["op"] = .string("retract")
+            switch target {
+            case .id(let id): members["id"] = .string(id)
+            case .kind(let kind): members["kind"] = .string(kind)
+            case .collapseId(let collapseId): members["collapseId"] = .string(collapseId)
+            }
+        case .status(let limit, let after):
+            members["op"] = .string("status")
+            if let limit { members["limit"] = .number(Double(limit)) }
+            set("after", after)
+        case .watch:
+            members["op"] = .string("watch")
+        case .advance(let span):
+            members["op"] = .string("advance")
+            members["by"] = .string(span.description)
+        case .scene(let scene, let request):
+            members["scene"] = .string(scene)
+            request.encode(into: &members)
+        }
+        return .object(members)
+    }
+}
+
+extension SceneRequest {
+    fileprivate func encode(into members: inout [String: JSONValue]) {
+        func op(_ name: String) { members["op"] = .string("scene." + name) }
+        switch self {
+        case .connect(let launch):
+            op("connect")
+            if let launch { members["launch"] = launch.json }
+        case .appeared(let screen):
+            op("appeared")
+            members["screen"] = .string(screen)
+        case .presented(let modal):
+            op("presented")
+            members["modal"] = .string(modal)
+        case .dismissed(let modal):
+            op("dismissed")
+            members["modal"] = .string(modal)
+        case .action(let modal, let action):
+            op("action")
+            members["modal"] = .string(modal)
+            members["action"] = .string(action)
+        case .busy(let busy):
+            op("busy")
+            members["busy"] = .bool(busy)
+        case .pushed(let screen, let parent):
+            op("pushed")
+            members["screen"] = .string(screen)
+            members["parent"] = parent.map { .string($0) } ?? .null
+        case .finish(let screen):
+            op("finish")
+            members["screen"] = .string(screen)
+        case .background:
+            op("background")
+        case .gate(let gate, let open):
+            op("gate")
+            members["gate"] = .string(gate)
+            members["open"] = .bool(open)
+        case .reset:
+            op("reset")
+        }
+    }
+}
+
+extension Launch {
+    fileprivate var json: JSONValue {
+        var members: [String: JSONValue] = [:]
+        switch origin {
+        case .url(let url): members["url"] = .string(url)
+        case .notification(let payload): members["push"] = payload.json
+        }
+        if let id { members["id"] = .string(id) }
+        if let action { members["action"] = .string(action) }
+        return .object(members)
+    }
+}

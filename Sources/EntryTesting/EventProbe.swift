@@ -1,0 +1,129 @@
+import EntryClient
+
+/// Records a scene's events as they arrive and answers expectations about them; a failure says
+/// what was awaited and lists the recent events, so that a failing cold-start test shows what the
+/// scene was sent instead.
+///
+/// `expect` looks at the events after the last one an expectation matched, takes the first that
+/// matches, and waits for one while none does. `expectNothing` fails on any event after that point.
+public actor EventProbe {
+    private var log: [SceneEvent] = []
+    private var cursor = 0
+    private var ended = false
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
+
+    public init<Events: AsyncSequence & Sendable>(_ events: Events) where Events.Element == SceneEvent {
+        Task { [weak self] in
+            do {
+                for try await event in events {
+                    guard let self else { return }
+                    await self.record(event)
+                }
+            } catch {}
+            await self?.finish()
+        }
+    }
+
+    /// Every event so far.
+    public var events: [SceneEvent] { log }
+
+    /// Waits for an event matching `pattern` and returns it; throws `ExpectationFailure` when none
+    /// comes within `timeout` (a guard against a hang, not a measure of speed).
+    @discardableResult
+    public func expect(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> SceneEvent {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let index = log[cursor...].firstIndex(where: pattern.matches) {
+                cursor = index + 1
+                return log[index]
+            }
+            if ended { throw failure("expected \(pattern), but the scene's connection ended") }
+            guard await change(before: deadline) else { throw failure("expected \(pattern) within \(timeout)") }
+        }
+    }
+
+    /// Waits for a `present` matching `pattern` and returns its modal.
+    public func expectModal(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> Modal {
+        guard case .present(let modal) = try await expect(pattern, within: timeout) else {
+            throw ExpectationFailure(description: "\(pattern) matched an event that is not a present")
+        }
+        return modal
+    }
+
+    /// Fails when an event (one matching `pattern`, when given) arrives within `duration`, or has
+    /// arrived since the last expectation matched.
+    public func expectNothing(_ pattern: EventPattern = .any, for duration: Duration) async throws {
+        let deadline = ContinuousClock.now + duration
+        while true {
+            if let index = log[cursor...].firstIndex(where: pattern.matches) {
+                throw failure("expected no \(pattern) for \(duration), got \(describe(log[index]))")
+            }
+            guard !ended, await change(before: deadline) else { return }
+        }
+    }
+
+    private func record(_ event: SceneEvent) {
+        log.append(event)
+        wakeAll()
+    }
+
+    private func finish() {
+        ended = true
+        wakeAll()
+    }
+
+    private func wakeAll() {
+        let woken = waiters.values
+        waiters = [:]
+        for waiter in woken { waiter.resume() }
+    }
+
+    /// Waits for a new event or the end; false when the deadline came first.
+    private func change(before deadline: ContinuousClock.Instant) async -> Bool {
+        let count = log.count
+        let id = nextWaiter
+        nextWaiter += 1
+        let timer = Task { [weak self] in
+            try? await Task.sleep(until: deadline)
+            await self?.wake(id)
+        }
+        await withCheckedContinuation { waiters[id] = $0 }
+        timer.cancel()
+        return log.count > count || ended
+    }
+
+    private func wake(_ id: Int) {
+        waiters.removeValue(forKey: id)?.resume()
+    }
+
+    private func failure(_ what: String) -> ExpectationFailure {
+        let recent = log.suffix(12)
+        let lines = recent.isEmpty ? ["  (no events)"] : recent.enumerated().map { offset, event in
+            "  \(log.count - recent.count + offset + 1). \(describe(event))"
+        }
+        return ExpectationFailure(description: what + "; the scene's events so far:\n" + lines.joined(separator: "\n"))
+    }
+}
+
+/// An expectation that was not met, with the events the scene got.
+public struct ExpectationFailure: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// One event as a short line for a failure message.
+func describe(_ event: SceneEvent) -> String {
+    func params(_ params: Params) -> String {
+        params.keys.sorted().map { "\($0)=\(params[$0]?.stringValue ?? "…")" }.joined(separator: " ")
+    }
+    switch event {
+    case .present(let modal): return "present \(modal.kind) \(modal.id) entry \(modal.entry) \(params(modal.params))"
+    case .update(let modal, let p): return "update \(modal) \(params(p))"
+    case .dismiss(let modal): return "dismiss \(modal)"
+    case .selectTab(let tab): return "selectTab \(tab)"
+    case .start(let flow): return "start \(flow.name)\(flow.entry.map { " entry \($0)" } ?? "") \(params(flow.params))"
+    case .show(let screen): return "show \(screen.route) \(screen.id) tab \(screen.tab ?? "-")\(screen.entry.map { " entry \($0)" } ?? "")"
+    case .pop(let screen, let reason): return "pop \(screen)\(reason.map { " (\($0))" } ?? "")"
+    case .detach(let screen, let parent): return "detach \(screen) to \(parent)"
+    }
+}

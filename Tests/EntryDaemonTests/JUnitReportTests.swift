@@ -1,0 +1,41 @@
+@testable import EntryCLI
+import FoundationXML
+import Foundation
+import Testing
+
+/// `entryd check --junit FILE` writes XML a JUnit reader parses: one testcase per scenario, and a
+/// failure naming the failing step where a scenario fails.
+@Suite struct JUnitReportTests {
+    @Test func passingAndFailingScenariosBecomeTestcasesAJUnitReaderParses() throws {
+        let directory = TemporaryDirectory()
+        let passing = directory.file("passing.json")
+        let failing = directory.file("failing.json")
+        try #"""
+        {"name": "a <quoted> & \"escaped\" name", "steps": [
+          {"as": "server", "send": {"op": "open", "url": "materunner://notice/a"}, "reply": {"ok": true, "state": "pending"}}
+        ]}
+        """#.write(toFile: passing, atomically: true, encoding: .utf8)
+        try #"""
+        {"name": "expects what never comes", "steps": [
+          {"as": "server", "send": {"op": "open", "url": "materunner://notice/a"}, "reply": {"ok": true, "state": "queued"}},
+          {"as": "server", "send": {"op": "status"}}
+        ]}
+        """#.write(toFile: failing, atomically: true, encoding: .utf8)
+        let report = directory.file("report.xml")
+        let run = Spawned.run(Spawned.entryd, ["check", "--junit", report, passing, failing])
+        #expect(run.waitForExit() == 1)
+
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
+        let suite = try #require(document.rootElement()?.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "tests")?.stringValue == "2")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == [#"a <quoted> & "escaped" name"#, "expects what never comes"])
+        #expect(cases.map { $0.attribute(forName: "classname")?.stringValue } == [passing, failing])
+        #expect(cases[0].elements(forName: "failure").isEmpty)
+        let failure = try #require(cases[1].elements(forName: "failure").first)
+        let message = try #require(failure.attribute(forName: "message")?.stringValue)
+        #expect(message.hasPrefix("step 1 failed: server  send open"), "\(message)")
+        #expect(failure.stringValue?.contains("queued") == true)
+    }
+}
