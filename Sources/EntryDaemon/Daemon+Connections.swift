@@ -50,18 +50,36 @@ extension Daemon: ConnectionDelegate {
         log.debug("connected", ["conn": "\(id)", "uid": String(uid)])
     }
 
-    public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) {
+    /// Decodes the line where it lies and hands it to the router; returns what its reply may take,
+    /// which paces a connection that writes many requests at once.
+    public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
         switch Request.decode(bytes: BufferView(line)) {
         case .success(let request):
+            // A `status` reply grows with the daemon's state up to its page, so it counts as a turn's
+            // whole share of output and is built alone (after the lines before it); any other reply
+            // is about its line's size.
+            var bound = line.count + Self.replyOverhead
+            if case .status = request.op { bound = connection.limits.turnOutput }
             if case .advance(let milliseconds) = request.op {
                 advance(by: milliseconds, request, from: connection)
-                return
+                return bound
             }
             connection.role = connection.role.after(request.op)
             enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
+            return bound
         case .failure(let failure):
             enqueue(.invalid(connection.id, req: failure.req, failure.error, close: false), at: clock.isManual ? clock.now : instant)
+            return line.count + Self.replyOverhead
         }
+    }
+
+    /// The bytes a reply adds to what its line carries: `ok`, an error's message, an entry's id,
+    /// state, route and screen. Every reply but `status`'s echoes at most its line (its `req`, an
+    /// entry's params) besides, or names what the config bounds (a scene's tabs and gates).
+    static let replyOverhead = 512
+
+    public func connectionAwaitsTurnEnd(_ connection: Connection) {
+        awaitingTurnEnd.append(connection)
     }
 
     /// `advance`: moves a manual clock on, then hands the request in stamped with the new time, so

@@ -57,6 +57,10 @@ public final class Daemon {
     /// Exempt from the run-time exclusivity check (a `swift_beginAccess` every turn) for the reason
     /// `router` is: each access is a read or a swap that calls nothing.
     @exclusivity(unchecked) var endedThisTurn: [Connection] = []
+    /// Connections whose lines asked for a turn's share of output (`ConnectionLimits.turnOutput`):
+    /// their next lines are handed over once this turn's replies are out. Exempt for the reason
+    /// `endedThisTurn` is.
+    @exclusivity(unchecked) var awaitingTurnEnd: [Connection] = []
     private var shuttingDown = false
     private var finished = false
     private var exitCode: Int32 = 0
@@ -262,10 +266,20 @@ public final class Daemon {
             swap(&ended, &endedThisTurn)
             for connection in ended { endInput(of: connection) }
         }
+        if !awaitingTurnEnd.isEmpty { resumeAwaitingTurnEnd() }
         if shuttingDown {
             drainConnections()
             if table.connections.isEmpty { finishShutdown() }
         }
+    }
+
+    /// Hands over the lines that waited for this turn to end: they join the next turn (and a peer's
+    /// end reached among them is handled at that turn's end, once they are answered). A connection
+    /// whose unsent output is over `pauseAbove` keeps them until it is written.
+    private func resumeAwaitingTurnEnd() {
+        var waiting: [Connection] = []
+        swap(&waiting, &awaitingTurnEnd)
+        for connection in waiting { connection.turnEnded() }
     }
 
     /// The peer finished sending, and its last lines are answered: a sender's connection closes once

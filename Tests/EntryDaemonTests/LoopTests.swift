@@ -24,6 +24,10 @@ struct LoopTests {
         /// once its echoes are written.
         var keepsHalfClosed = false
         var ended = 0
+        /// What each line's reply is said to take (nothing: an echo is written at once).
+        var asked = 0
+        /// The connections that wait for `turnEnded()`, each once per wait.
+        var awaiting: [Connection] = []
 
         init(loop: Loop, path: String, limits: ConnectionLimits = ConnectionLimits()) throws {
             self.loop = loop
@@ -42,7 +46,7 @@ struct LoopTests {
             connections.append(connection)
         }
 
-        func connection(_ connection: Connection, receivedLine bytes: UnsafeBufferPointer<UInt8>, at instant: Instant) {
+        func connection(_ connection: Connection, receivedLine bytes: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
             lines.append(String(decoding: bytes, as: UTF8.self))
             instants.append(instant)
             if echoes {
@@ -50,6 +54,11 @@ struct LoopTests {
                 reply.append(UInt8(ascii: "\n"))
                 connection.send(reply)
             }
+            return asked
+        }
+
+        func connectionAwaitsTurnEnd(_ connection: Connection) {
+            awaiting.append(connection)
         }
 
         func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {

@@ -16,8 +16,8 @@ public final class Connection: UVHandleOwner {
     /// release of the delegate down the runtime's slow path.
     @exclusivity(unchecked) public unowned(unsafe) var delegate: ConnectionDelegate?
     let pipe: UnsafeMutablePointer<uv_pipe_t>
-    // The properties touched once or more per request or turn (`decoder`, `inputOpen` and `isPaused`
-    // per frame, `staged` and `isClosing` per message, `writes` per flush) are exempt from the
+    // The properties touched once or more per request or turn (`decoder`, `inputOpen`, `hold` and
+    // `askedThisTurn` per frame, `staged` and `isClosing` per message, `writes` per flush) are exempt from the
     // run-time exclusivity check (SE-0176's `@exclusivity`), which would add two runtime calls to
     // every access: a connection lives on the loop thread alone, and no code reached while one of them
     // is being modified touches it again (decoding and encoding call nothing back; libuv calls
@@ -34,8 +34,15 @@ public final class Connection: UVHandleOwner {
     @exclusivity(unchecked) public private(set) var isClosing = false
     /// Reading was started and not ended for good (end of input, an oversized frame, shutdown).
     @exclusivity(unchecked) private var inputOpen = false
+    /// Why the lines the decoder holds wait instead of reaching the delegate; nil while they flow.
+    @exclusivity(unchecked) private var hold: InputHold?
     /// Reading is paused until the unsent output has been written.
-    @exclusivity(unchecked) public private(set) var isPaused = false
+    public var isPaused: Bool { hold == .output }
+    /// The lines handed over this turn asked for their share of output, and the rest wait for its end.
+    public var awaitsTurnEnd: Bool { hold == .turn }
+    /// What the lines handed to the delegate since the last turn ended may ask for in replies, in
+    /// bytes (what the delegate returned for each).
+    @exclusivity(unchecked) private var askedThisTurn = 0
     /// The peer finished sending: what is buffered is delivered, then the delegate hears of the end.
     public private(set) var peerEnded = false
     /// The peer closed its socket, not only its sending side: nothing written reaches it.
@@ -111,8 +118,8 @@ public final class Connection: UVHandleOwner {
             return closeReason(forWriteError: error)
         }
         if writes.unsentBytes - pacedBytes > limits.maxOutput { return .outputCapExceeded(unsent: writes.unsentBytes) }
-        if writes.unsentBytes > limits.pauseAbove && !isPaused {
-            isPaused = true
+        if writes.unsentBytes > limits.pauseAbove && hold != .output {
+            hold = .output
             uv_read_stop(asStream(pipe))
         }
         return nil
@@ -172,6 +179,7 @@ public final class Connection: UVHandleOwner {
     /// Writes the staged output (see `send`), or closes the connection when staging found it must. A
     /// scene's delegate hears at once when the socket took all of it.
     public func flush() {
+        askedThisTurn = 0
         if let reason = closeAtFlush {
             close(reason)
             return
@@ -241,20 +249,23 @@ public final class Connection: UVHandleOwner {
         var completedLine = false
         if let delegate {
             var instant: Instant?
-            while inputOpen && !isPaused && !isClosing, let frame = decoder.next(lending: { line in
-                let now = instant ?? WallClock.now()
-                instant = now
-                delegate.connection(self, receivedLine: line, at: now)
-            }) {
+            while inputOpen && hold == nil && !isClosing && askedThisTurn < limits.turnOutput,
+                  let frame = decoder.next(lending: { line in
+                      let now = instant ?? WallClock.now()
+                      instant = now
+                      let asked = delegate.connection(self, receivedLine: line, at: now)
+                      askedThisTurn &+= asked
+                  }) {
                 completedLine = true
                 if frame == .tooLarge { delegate.connectionReceivedTooLargeLine(self, at: instant ?? WallClock.now()) }
             }
         } else {
-            while inputOpen && !isPaused && !isClosing, decoder.next() != nil { completedLine = true }
+            while inputOpen && hold == nil && !isClosing, decoder.next() != nil { completedLine = true }
         }
         guard inputOpen && !isClosing else { return }
-        if isPaused {
-            // The lines wait for this side's output to drain, not for the peer.
+        if hold == nil && askedThisTurn >= limits.turnOutput { awaitTurnEnd() }
+        if hold != nil {
+            // The lines wait for this side's output to drain or its turn to end, not for the peer.
             stallTimer.stop()
         } else if peerEnded {
             inputOpen = false
@@ -292,12 +303,39 @@ public final class Connection: UVHandleOwner {
         if role == .scene { drained() }
         if let reason = closeWhenFlushed {
             close(reason)
-        } else if isPaused {
-            isPaused = false
-            deliverFrames()
-            if inputOpen && !isPaused && !isClosing && !peerEnded {
-                uv_read_start(asStream(pipe), onAlloc, onRead)
-            }
+        } else if hold == .output {
+            hold = nil
+            resumeInput()
+        }
+    }
+
+    /// The lines of this turn asked for their share of output: the next ones stay in the decoder,
+    /// and the socket is not read (so the decoder does not grow either), until the turn has ended.
+    /// Several hundred lines read at once are so answered a share at a time, each share staged and
+    /// written before the next is handed over, and reading stops as soon as the unsent output passes
+    /// `pauseAbove`: a client that pipelines is paced by its own reading, and no turn builds more
+    /// replies for it than the share and one reply.
+    private func awaitTurnEnd() {
+        hold = .turn
+        uv_read_stop(asStream(pipe))
+        delegate?.connectionAwaitsTurnEnd(self)
+    }
+
+    /// The turn that answered the lines handed over has ended (its replies are staged and flushed):
+    /// lines held for it are handed over now, for the next turn, unless the output is over
+    /// `pauseAbove`, when they wait for it to be written instead.
+    public func turnEnded() {
+        askedThisTurn = 0
+        guard hold == .turn, !isClosing else { return }
+        hold = nil
+        resumeInput()
+    }
+
+    /// Hands over the lines held, then reads again if they all went and the peer may send more.
+    private func resumeInput() {
+        deliverFrames()
+        if inputOpen && hold == nil && !isClosing && !peerEnded {
+            uv_read_start(asStream(pipe), onAlloc, onRead)
         }
     }
 
@@ -328,6 +366,14 @@ public final class Connection: UVHandleOwner {
     }
 
     deinit { pipe.deallocate() }
+}
+
+/// Why a connection's lines wait in its decoder.
+enum InputHold {
+    /// The unsent output passed `pauseAbove`: until all of it is written.
+    case output
+    /// The lines of this turn asked for `turnOutput`: until the turn ends.
+    case turn
 }
 
 private func onAlloc(_ handle: UnsafeMutablePointer<uv_handle_t>?, _ suggested: Int, _ buf: UnsafeMutablePointer<uv_buf_t>?) {

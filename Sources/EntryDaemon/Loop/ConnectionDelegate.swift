@@ -6,7 +6,13 @@ public protocol ConnectionDelegate: AnyObject {
     /// the call. Lines arrive in order, and none arrive while the connection is paused for
     /// backpressure. `instant` is when the bytes were taken in: read once per batch of lines (one read
     /// from the socket), not once per line.
-    func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant)
+    ///
+    /// Returns how many bytes the line's reply may take: once the lines of one turn have asked for
+    /// `ConnectionLimits.turnOutput`, the next ones wait in the connection until `turnEnded()`.
+    func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int
+    /// The connection's lines asked for this turn's share of output (`turnOutput`): the rest wait,
+    /// unread, until the owner calls `turnEnded()` once this turn's replies are staged and flushed.
+    func connectionAwaitsTurnEnd(_ connection: Connection)
     /// A line over the frame limit; no line follows it.
     func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant)
     /// The peer finished sending and every line it sent was delivered (the last one ended by the end
