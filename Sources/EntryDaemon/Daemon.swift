@@ -71,6 +71,7 @@ public final class Daemon {
         self.options = options
         clock = options.clock
         maxClients = options.maxClients
+        if let tooLow = DescriptorLimit.tooLowToStart() { throw .descriptorLimit(limit: tooLow.limit, needed: tooLow.needed) }
         let uid = getuid()
         socketPath = SocketPath.resolve(flag: options.socket, environment: environment, uid: uid)
         guard SocketPath.fits(socketPath) else { throw .socketPathTooLong(socketPath) }

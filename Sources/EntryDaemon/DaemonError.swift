@@ -11,6 +11,8 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
     case socketDirectory(path: String, PrivateDirectory.Problem)
     case notASocket(String)
     case loop(UVError)
+    /// The open-file limit (`RLIMIT_NOFILE`), even raised to its hard limit, leaves no room to start.
+    case descriptorLimit(limit: Int, needed: Int)
     case store(StoreError)
     case config(file: String, message: String)
 
@@ -30,6 +32,9 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
             "\(path) exists and is not a socket; it is left alone: remove it or choose another --socket"
         case .loop(let error):
             "\(error)"
+        case .descriptorLimit(let limit, let needed):
+            "the open-file limit (RLIMIT_NOFILE) is \(limit) and cannot be raised; serve needs at least \(needed) "
+                + "(its own descriptors and one client's): raise it (ulimit -n) and start again"
         case .store(let error):
             "store \(error)"
         case .config(let file, let message):
@@ -45,7 +50,7 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
         case .socketDirectory(_, .cannotCreate): 73
         case .socketDirectory: 77
         case .notASocket: 73
-        case .loop: 71
+        case .loop, .descriptorLimit: 71
         case .store: 74
         case .config: 78
         }

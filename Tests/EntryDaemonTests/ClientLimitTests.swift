@@ -11,6 +11,21 @@ import Testing
         #expect(DescriptorLimit.clientsFitting(requested: requested, limit: limit, open: open) == expected)
     }
 
+    /// Under an open-file limit too small to start (soft and hard), `serve` says so and exits 71
+    /// (EX_OSERR), whatever store it opens: it used to abort, with a double free when the loop's
+    /// init failed (its memory freed on the error path and again by its deinit) or in libuv, which
+    /// aborts when it cannot make its signal pipe.
+    @Test(arguments: [(4, ":memory:"), (8, ":memory:"), (8, "file"), (12, "file")])
+    func aTinyOpenFileLimitIsAClearErrorNotACrash(_ limit: Int, _ store: String) {
+        let directory = TemporaryDirectory()
+        let daemon = Spawned("/bin/sh", ["-c", #"ulimit -n \#(limit) && exec "$0" "$@""#, Spawned.entryd, "serve",
+                                         "--socket", directory.file("s"),
+                                         "--store", store == "file" ? directory.file("store.sqlite") : store])
+        #expect(daemon.waitForExit() == 71)
+        #expect(daemon.stderrText.contains("the open-file limit (RLIMIT_NOFILE) is \(limit) and cannot be raised"),
+                "\(daemon.stderrText)")
+    }
+
     /// Under `ulimit -n 64` the daemon lowers `--max-clients` with a warning, and every client over
     /// it gets the `too_many_clients` reply: none is closed without a word (as libuv does at EMFILE).
     @Test func clientsOverTheOpenFileLimitAreAnsweredTooManyClients() throws {

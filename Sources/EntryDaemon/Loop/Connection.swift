@@ -63,14 +63,14 @@ public final class Connection: UVHandleOwner {
         self.id = id
         self.limits = limits
         decoder = FrameDecoder(maxFrame: limits.maxFrame)
-        stallTimer = try LoopTimer(loop: loop)
-        pipe = .allocate(capacity: 1)
-        let result = uv_pipe_init(loop.raw, pipe, 0)
-        if result < 0 {
-            stallTimer.close()
-            pipe.deallocate()
-            throw UVError(code: result, operation: "uv_pipe_init")
+        let timer = try LoopTimer(loop: loop)
+        do {
+            pipe = try initializedHandle("uv_pipe_init") { uv_pipe_init(loop.raw, $0, 0) }
+        } catch {
+            timer.close()
+            throw error
         }
+        stallTimer = timer
         retainOwner(self, in: asHandle(pipe))
     }
 

@@ -15,6 +15,24 @@ extension UVHandleOwner {
     func handleDidClose() {}
 }
 
+/// A handle's memory, allocated and initialised by `initialize` (a `uv_*_init`), or freed again and
+/// the failure thrown.
+///
+/// An owner assigns the result to the property its `deinit` frees, and so sets that property only
+/// once the handle exists. Swift runs a class's `deinit` when its `init` throws (or returns nil) after
+/// every stored property is set, so memory freed on an init's error path and held by a property
+/// would be freed twice: `entryd serve` under `ulimit -n 8` aborted so in `Loop.init`.
+func initializedHandle<T>(_ operation: String,
+                          _ initialize: (UnsafeMutablePointer<T>) -> Int32) throws(UVError) -> UnsafeMutablePointer<T> {
+    let handle = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    let result = initialize(handle)
+    guard result >= 0 else {
+        handle.deallocate()
+        throw UVError(code: result, operation: operation)
+    }
+    return handle
+}
+
 /// Views any libuv handle type as the generic `uv_handle_t`.
 func asHandle<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_handle_t> {
     UnsafeMutablePointer<uv_handle_t>(OpaquePointer(pointer))

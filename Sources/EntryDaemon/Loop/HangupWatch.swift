@@ -19,14 +19,14 @@ final class HangupWatch: UVHandleOwner {
     /// Starts watching a duplicate of `fd`; nil when no descriptor is left to duplicate it (the
     /// hang-up is then noticed at the next write).
     init?(loop: Loop, watching fd: Int32, onHangup: @escaping () -> Void) {
-        descriptor = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard descriptor >= 0 else { return nil }
-        poll = .allocate(capacity: 1)
-        guard uv_poll_init(loop.raw, poll, descriptor) == 0 else {
-            Glibc.close(descriptor)
-            poll.deallocate()
+        let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { return nil }
+        guard let handle = try? initializedHandle("uv_poll_init", { uv_poll_init(loop.raw, $0, duplicate) }) else {
+            Glibc.close(duplicate)
             return nil
         }
+        descriptor = duplicate
+        poll = handle
         self.onHangup = onHangup
         retainOwner(self, in: asHandle(poll))
         if uv_poll_start(poll, Int32(UV_PRIORITIZED.rawValue), onPollEvent) != 0 { close() }

@@ -9,15 +9,8 @@ public final class Loop {
     private var closed = false
 
     public init(readBufferSize: Int = 64 * 1024) throws(UVError) {
-        raw = .allocate(capacity: 1)
+        raw = try initializedHandle("uv_loop_init") { uv_loop_init($0) }
         readBuffer = .allocate(byteCount: readBufferSize, alignment: 16)
-        do {
-            try uvCheck(uv_loop_init(raw), "uv_loop_init")
-        } catch {
-            raw.deallocate()
-            readBuffer.deallocate()
-            throw error
-        }
     }
 
     /// Runs until no handle is active any more (every handle closed) or `stop()` was called.

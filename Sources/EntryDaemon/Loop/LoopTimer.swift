@@ -6,13 +6,7 @@ public final class LoopTimer: UVHandleOwner {
     private var onFire: (() -> Void)?
 
     public init(loop: Loop) throws(UVError) {
-        timer = .allocate(capacity: 1)
-        do {
-            try uvCheck(uv_timer_init(loop.raw, timer), "uv_timer_init")
-        } catch {
-            timer.deallocate()
-            throw error
-        }
+        timer = try initializedHandle("uv_timer_init") { uv_timer_init(loop.raw, $0) }
         retainOwner(self, in: asHandle(timer))
     }
 

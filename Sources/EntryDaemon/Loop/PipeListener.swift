@@ -9,13 +9,7 @@ public final class PipeListener: UVHandleOwner {
 
     public init(loop: Loop) throws(UVError) {
         self.loop = loop
-        pipe = .allocate(capacity: 1)
-        do {
-            try uvCheck(uv_pipe_init(loop.raw, pipe, 0), "uv_pipe_init")
-        } catch {
-            pipe.deallocate()
-            throw error
-        }
+        pipe = try initializedHandle("uv_pipe_init") { uv_pipe_init(loop.raw, $0, 0) }
         retainOwner(self, in: asHandle(pipe))
     }
 

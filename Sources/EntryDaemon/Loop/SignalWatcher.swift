@@ -7,13 +7,7 @@ public final class SignalWatcher: UVHandleOwner {
     private var onSignal: ((Int32) -> Void)?
 
     public init(loop: Loop) throws(UVError) {
-        signal = .allocate(capacity: 1)
-        do {
-            try uvCheck(uv_signal_init(loop.raw, signal), "uv_signal_init")
-        } catch {
-            signal.deallocate()
-            throw error
-        }
+        signal = try initializedHandle("uv_signal_init") { uv_signal_init(loop.raw, $0) }
         retainOwner(self, in: asHandle(signal))
     }
 
