@@ -265,10 +265,24 @@ public final class SQLiteStore: EntryStore {
 
     // MARK: - Loading
 
+    /// Every row is live once this store has committed to it, but a file an older entryd wrote may
+    /// hold finished entries that kept their steps (launches with an action that ended `retracted`
+    /// or `expired`); those are deleted here rather than loaded, so that no restart reads them again.
     private func loadEntries() throws(SQLiteError) -> [EntryRecord] {
         var entries: [EntryRecord] = []
+        var finished: [String] = []
         try database.prepare(Self.selectLiveEntries).query { (row: Statement) throws(SQLiteError) in
-            entries.append(try decodeEntry(row))
+            let entry = try decodeEntry(row)
+            if entry.isLive { entries.append(entry) } else { finished.append(entry.id) }
+        }
+        guard !finished.isEmpty else { return entries }
+        try database.immediateTransaction { () throws(SQLiteError) in
+            let deleteEntry = try database.cached(Self.deleteEntry)
+            for id in finished {
+                try deleteEntry.run { (parameters: inout Statement.Parameters) throws(SQLiteError) in
+                    try parameters.text(id)
+                }
+            }
         }
         return entries
     }
