@@ -36,12 +36,12 @@ import Testing
         }
     }
 
-    /// 2 000 launches that chose `accept`, waiting for scenes that are not ready, end a quarter each
+    /// 400 launches that chose `accept`, waiting for scenes that are not ready, end a quarter each
     /// retracted by id, retracted by their scene's reset, done once their steps are written, and
     /// expired; then the file holds none of them, and a restart loads none.
-    @Test func twoThousandLaunchesLeaveNoRowOnceTheyEnd() throws {
+    @Test func launchesLeaveNoRowOnceTheyEnd() throws {
         let directory = TemporaryDirectory()
-        try Self.endLaunches(2000, in: directory.file("store.sqlite"))
+        try Self.endLaunches(400, in: directory.file("store.sqlite"))
         let reopened = try SQLiteStore(path: directory.file("store.sqlite"))
         #expect(try reopened.load().entries.isEmpty)
     }
