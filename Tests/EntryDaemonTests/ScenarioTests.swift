@@ -69,6 +69,13 @@ let repositoryRoot: String = {
         (#"{"send": {"op": "scene.apeared", "scene": "main", "screen": "home"}}"#, #"unknown op "scene.apeared"; did you mean "scene.appeared"?"#),
         (#"{"restart": false}"#, "`restart` must be true"),
         (#"{"note": 3}"#, "`note` must be a string"),
+        (#"{"as": "main", "absent": {"event": "present", "knd": "invitation"}, "for": 100}"#,
+         #"unknown key "knd"; did you mean "kind"?"#),
+        (#"{"as": "main", "expect": {"event": "show", "rout": "recordDetail"}}"#, #"unknown key "rout"; did you mean "route"?"#),
+        (#"{"as": "main", "send": {"op": "scene.connect", "scene": "main", "lanch": {"url": "x://y"}}}"#,
+         "`send`: op `scene.connect` has no field `lanch`; did you mean `launch`?"),
+        (#"{"send": [{"op": "status"}, {"op": "push", "payload": {}, "expiraton": 0}], "reply": [{"ok": true}, {"ok": true}]}"#,
+         "`send`: op `push` has no field `expiraton`; did you mean `expiration`?"),
     ] as [(String, String)])
     func aStepWithAMistakeIsRefusedNamingFileAndStep(step: String, message: String) {
         let bytes = Array(#"{"steps": [{"note": "fine"}, \#(step)]}"#.utf8)
@@ -85,9 +92,69 @@ let repositoryRoot: String = {
         #"{"send": {"op": "nope"}, "reply": {"ok": false, "error": {"code": "unknown_op"}}}"#,
         #"{"as": "main", "expect": {"event": "$any"}}"#,
         #"{"send": {"op": "open"}, "reply": {"ok": false, "error": {"code": "bad_request"}}}"#,
+        #"{"send": {"op": "open", "url": "x://y", "sorce": "widget"}, "reply": {"ok": false, "error": {"code": "bad_request"}}}"#,
+        #"{"as": "main", "expect": {"event": "$any", "anything": 1}}"#,
+        #"{"as": "main", "expect": {"scenes": [], "ok": true}}"#,
+        #"{"send": {"op": "push", "payload": {"expiraton": 1, "lanch": 2}}}"#,
     ])
     func deliberateOddStepsStillParse(step: String) throws {
         _ = try Scenario.parse(Array(#"{"steps": [\#(step)]}"#.utf8), file: "s.json")
+    }
+
+    /// A scenario file's own keys are as strict as a step's.
+    @Test(arguments: [
+        (#"{"confg": "my.json", "steps": []}"#, #"s.json: unknown key "confg"; did you mean "config"?"#),
+        (#"{"name": "n", "steps": [], "extra": 1}"#, #"s.json: unknown key "extra"; the keys of a scenario file are name, config, steps"#),
+        (#"{"config": 3, "steps": []}"#, "s.json: `config` must be a string"),
+    ] as [(String, String)])
+    func aFileKeyWithAMistakeIsRefused(file: String, message: String) {
+        do {
+            _ = try Scenario.parse(Array(file.utf8), file: "s.json")
+            Issue.record("the file was accepted")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    /// A pattern naming a route, modal kind, tab or gate its config lacks could never match: refused.
+    @Test(arguments: [
+        (#"{"as": "main", "absent": {"event": "present", "kind": "invitaton"}, "for": 100}"#,
+         #"s.json: step 2: "kind": "invitaton" is not a modal kind of the config <embedded samples/materunner.json>; did you mean "invitation"?"#),
+        (#"{"as": "main", "expect": {"event": "show", "route": "recordDetails"}}"#,
+         #"s.json: step 2: "route": "recordDetails" is not a route of the config <embedded samples/materunner.json>; did you mean "recordDetail"?"#),
+        (#"{"as": "main", "expect": {"event": "selectTab", "tab": "profile"}}"#,
+         #"s.json: step 2: "tab": "profile" is not a tab of the config <embedded samples/materunner.json>; its tabs are home, records, mypage"#),
+        (#"{"as": "w", "expect": {"event": "scene", "what": "gate", "gate": "signedin"}}"#,
+         #"s.json: step 2: "gate": "signedin" is not a gate of the config <embedded samples/materunner.json>; did you mean "signedIn"?"#),
+    ] as [(String, String)])
+    func aPatternNamingWhatTheConfigLacksIsRefused(step: String, message: String) throws {
+        let scenario = try Scenario.parse(Array(#"{"steps": [{"note": "fine"}, \#(step)]}"#.utf8), file: "s.json")
+        let config = try ConfigCheck.load(orEmbedded: nil)
+        do {
+            try scenario.checkNames(in: config)
+            Issue.record("the step was accepted")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func patternsNamingWhatTheConfigHasOrBindingsPass() throws {
+        let steps = #"[{"as": "main", "expect": {"event": "present", "kind": "invitation", "route": "$r"}},"#
+            + #"{"as": "main", "absent": {"event": "show", "route": "recordDetail", "tab": "records"}, "for": 1}]"#
+        let scenario = try Scenario.parse(Array(#"{"steps": \#(steps)}"#.utf8), file: "s.json")
+        try scenario.checkNames(in: try ConfigCheck.load(orEmbedded: nil))
+    }
+
+    /// `entryd check` refuses such a file before any daemon starts: exit 65, naming file, step and key.
+    @Test func checkRefusesAFalseGreenBeforeAnythingRuns() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("typo.json")
+        let scenario = #"{"steps": [{"as": "main", "absent": {"event": "present", "kind": "invitaton"}, "for": 10}]}"#
+        #expect(writeFile(file, Array(scenario.utf8)))
+        let check = Spawned.run(Spawned.entryd, ["check", file])
+        #expect(check.waitForExit(timeoutMilliseconds: 30_000) == 65)
+        #expect(check.stderrText.contains(#"typo.json: step 1: "kind": "invitaton" is not a modal kind"#), "\(check.stderrText)")
+        #expect(check.stdoutText.isEmpty, "\(check.stdoutText)")
     }
 
     /// The events a scenario may expect are the ones the daemon encodes, one of each.
@@ -110,7 +177,13 @@ let repositoryRoot: String = {
             }
             var line: [UInt8] = []
             Message.event(event).encode(into: &line)
-            names.append(try #require(try JSONValue.parse(line.dropLast())["event"]?.stringValue))
+            let encoded = try JSONValue.parse(line.dropLast())
+            let name = try #require(encoded["event"]?.stringValue)
+            names.append(name)
+            if case .object(let members) = encoded {
+                let extra = Set(members.keys).subtracting(ScenarioVocabulary.eventKeys[name] ?? []).subtracting(["event"])
+                #expect(extra.isEmpty, "\(name) events carry \(extra), which a pattern may not name")
+            }
         }
         #expect(names == ScenarioVocabulary.events)
     }

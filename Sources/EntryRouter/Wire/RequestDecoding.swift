@@ -58,6 +58,25 @@ extension Request {
     }
 }
 
+extension Request {
+    /// The error `line` gets for a member its op does not define, if it has one: for a tool that
+    /// checks requests before it sends them (`entryd check`), with the daemon's own words. Nil for a
+    /// line that is fine in that respect, or wrong in another.
+    package static func strayField(line: ArraySlice<UInt8>) -> WireError? {
+        line.withBufferView { bytes in
+            var fields = RequestFields(bytes)
+            guard (try? fields.read()) != nil, fields.isObject, let op = fields.op, op.kind == .string,
+                  let name = OpName.named(op, in: bytes) else { return nil }
+            do throws(WireError) {
+                try fields.checkStrict(name)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+}
+
 extension RequestFields {
     /// The operation these fields ask for, checked against the op's required and optional fields.
     /// A payload is taken out of the fields, not copied.
@@ -126,7 +145,7 @@ extension RequestFields {
 
     /// Refuses a member `op` does not define: the first unknown key in line order, else the first
     /// of another op's fields, else an unknown key of `launch`.
-    private func checkStrict(_ op: OpName) throws(WireError) {
+    func checkStrict(_ op: OpName) throws(WireError) {
         let stray = unknownKeys.first ?? present.subtracting(op.fields.union(.common)).members.first?.rawValue
         if let stray {
             throw WireError.strayField(stray, op: op, known: op.fields.members.map(\.rawValue) + ["req"])
