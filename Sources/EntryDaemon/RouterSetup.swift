@@ -12,7 +12,7 @@ enum RouterSetup {
         let bytes: [UInt8]
         if let path {
             guard let contents = FileBytes.read(path) else {
-                throw .config(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
+                throw .configUnreadable(file: path, reason: String(cString: strerror(errno)))
             }
             bytes = contents
         } else {
