@@ -70,7 +70,7 @@ public final class Daemon {
         let uid = getuid()
         socketPath = SocketPath.resolve(flag: options.socket, environment: environment, uid: uid)
         guard SocketPath.fits(socketPath) else { throw .socketPathTooLong(socketPath) }
-        if let directory = SocketPath.privateDirectory(holding: socketPath, uid: uid),
+        if let directory = SocketPath.privateDirectory(holding: socketPath, environment: environment, uid: uid),
            let problem = PrivateDirectory.claim(directory, uid: uid) {
             throw .socketDirectory(path: directory, problem)
         }
