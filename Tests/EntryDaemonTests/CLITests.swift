@@ -93,7 +93,8 @@ import Testing
         #expect(states == ["pending", "queued", "presenting", "presented", "done"])
     }
 
-    /// simctl's words: `push [DEVICE] BUNDLE FILE`, `openurl DEVICE URL`, a payload with a byte-order mark.
+    /// simctl's words: `push [DEVICE] BUNDLE FILE`, `push DEVICE FILE`, `openurl DEVICE URL`, a payload
+    /// with a byte-order mark.
     @Test func simctlHabitsWork() {
         let daemon = LiveDaemon(["--store", ":memory:"])
         let directory = TemporaryDirectory()
@@ -102,6 +103,9 @@ import Testing
         let push = Spawned.run(Spawned.entryd, ["push", "booted", "com.example.materunner", file, "--id", "r-7", "--socket", daemon.socket])
         #expect(push.waitForExit() == 0, "\(push.stderrText)")
         #expect(push.stdoutText == "id=r-7 route=recordDetail state=pending params: id=7\n")
+        let device = Spawned.run(Spawned.entryd, ["push", "booted", file, "--id", "r-8", "--socket", daemon.socket])
+        #expect(device.waitForExit() == 0, "\(device.stderrText)")
+        #expect(device.stdoutText == "id=r-8 route=recordDetail state=pending params: id=7\n")
         let open = Spawned.run(Spawned.entryd, ["openurl", "booted", "materunner://tutorial/2", "--expires-in", "10m",
                                                 "--socket", daemon.socket])
         #expect(open.waitForExit() == 0, "\(open.stderrText)")
@@ -113,7 +117,7 @@ import Testing
         #expect(wrong.stderrText.contains(#"wrong_bundle: payload's "Simulator Target Bundle" is "com.example.shopmate""#))
     }
 
-    /// `retract` by kind withdraws what waits and prints how many; another kind retracts nothing.
+    /// `retract` by kind withdraws what waits and prints how many; once nothing is left, it says so.
     @Test func retractWithdrawsByKind() {
         let daemon = LiveDaemon(["--store", ":memory:"])
         #expect(Spawned.run(Spawned.entryd, ["push", Self.sample("apns/materunner-update-notice.apns"), "--socket", daemon.socket])
@@ -124,6 +128,9 @@ import Testing
         let again = Spawned.run(Spawned.entryd, ["retract", "--kind", "updateNotice", "--json", "--socket", daemon.socket])
         #expect(again.waitForExit() == 0)
         #expect(again.stdoutText == #"{"req":1,"ok":true,"retracted":0}"# + "\n")
+        let none = Spawned.run(Spawned.entryd, ["retract", "--kind", "updateNotice", "--socket", daemon.socket])
+        #expect(none.waitForExit() == 0)
+        #expect(none.stdoutText == "retracted 0: nothing waiting or on screen matches --kind updateNotice\n")
     }
 
     /// `watch --json` puts the time it read each line first; a scene, like a watcher, exits 69 when

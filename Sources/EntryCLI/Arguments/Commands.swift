@@ -37,12 +37,14 @@ public enum Commands {
         "push", summary: "Send a push payload from an .apns file, as xcrun simctl push.",
         details: "Takes simctl's words: DEVICE is accepted and ignored (the daemon is chosen by --socket), BUNDLE "
             + "must equal the file's \"Simulator Target Bundle\" when it has one, else it is added; the daemon checks "
-            + "it against its config. - reads the payload from standard input.",
+            + "it against its config. Of two words before the file, one with a dot is BUNDLE, else DEVICE (simctl's "
+            + "push booted FILE). - reads the payload from standard input.",
         arguments: [ArgumentSpec("DEVICE", .optional), ArgumentSpec("BUNDLE", .optional), ArgumentSpec("FILE.apns|-")],
         flags: [.id, FlagSpec("collapse-id", "ID", help: "replace a waiting push with the same collapse id (apns-collapse-id)"),
                 .expiration, .expiresIn, .socket, .json],
         examples: ["entryd push samples/apns/materunner-invitation.apns",
                    "entryd push booted com.example.materunner samples/apns/materunner-link.apns",
+                   "entryd push booted samples/apns/materunner-record.apns",
                    "entryd push samples/apns/materunner-tutorial.apns --expires-in 10m",
                    #"echo '{"type":"record","recordId":"7"}' | entryd push -"#],
         run: Push.run)
@@ -72,7 +74,7 @@ public enum Commands {
 
     public static let retract = CommandSpec(
         "retract", summary: "Withdraw entries, waiting or shown, by id, kind or collapse id.",
-        details: "Exactly one of --id, --kind and --collapse-id. Prints how many entries were retracted.",
+        details: "Exactly one of --id, --kind and --collapse-id. Prints how many entries were retracted, and says so when nothing matched.",
         flags: [FlagSpec("id", "ID", help: "the entry with this id"),
                 FlagSpec("kind", "KIND", help: "every entry of this modal kind"),
                 FlagSpec("collapse-id", "ID", help: "the entry with this collapse id"),
