@@ -199,5 +199,5 @@ extension FlagSpec {
     static let id = FlagSpec("id", "ID", help: "the entry's id; the same id again within 24 h is a duplicate")
     static let expiration = FlagSpec("expiration", "EPOCH",
                                      help: "drop it after this time, in epoch seconds; 0 = only if a scene can take it now")
-    static let expiresIn = FlagSpec("expires-in", "DURATION", help: "drop it after 30s, 10m, 2h or 1d from now")
+    static let expiresIn = FlagSpec("expires-in", "DURATION", help: "drop it after 1500ms, 30s, 10m, 2h or 1d from now")
 }
