@@ -40,7 +40,24 @@ import Testing
         let socket = directory.file("gone") + "/entryd.sock"
         let run = Spawned.run(Spawned.entryd, ["status", "--socket", socket])
         #expect(run.waitForExit() == 69)
-        #expect(run.stderrText.contains("its directory \(directory.file("gone")) does not exist; start one with: entryd serve"))
+        #expect(run.stderrText.contains("its directory \(directory.file("gone")) does not exist; start one with: entryd serve --socket \(socket)\n"),
+                "\(run.stderrText)")
+        let none = Spawned.run(Spawned.entryd, ["open", "materunner://records", "--socket", directory.file("s")])
+        #expect(none.waitForExit() == 69)
+        #expect(none.stderrText.hasSuffix("start one with: entryd serve --socket \(directory.file("s"))\n"), "\(none.stderrText)")
+    }
+
+    /// A connection closed without a reply is a daemon that stopped when none answers any more, and
+    /// only otherwise one that may refuse this uid.
+    @Test func aDaemonThatStoppedIsSaidToHaveStopped() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let live = ClientError.closedWithoutReply(path: daemon.socket).settled()
+        #expect(live == .closedWithoutReply(path: daemon.socket))
+        #expect(daemon.stop() == 0)
+        let stopped = ClientError.closedWithoutReply(path: daemon.socket).settled()
+        #expect(stopped == .daemonStopped(path: daemon.socket))
+        #expect(stopped.description.hasPrefix("the daemon on \(daemon.socket) stopped before it answered"))
+        #expect(!stopped.description.contains("allowed"))
     }
 
     @Test(arguments: [
