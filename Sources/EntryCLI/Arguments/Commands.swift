@@ -9,7 +9,7 @@ public enum Commands {
             + "nothing across a restart. A config with problems is refused (exit 78), every problem on its own line.",
         flags: [
             .socket, .config,
-            FlagSpec("store", "FILE", help: "the SQLite store, or :memory: (default: $XDG_STATE_HOME/entryd/entryd.sqlite)"),
+            FlagSpec("store", "FILE", help: "the SQLite store, in a directory that exists, or :memory: (default: $XDG_STATE_HOME/entryd/entryd.sqlite, its directories made 0700)"),
             FlagSpec("allow-uid", "UID", repeatable: true, help: "another uid that may connect, besides the daemon's own"),
             FlagSpec("max-frame", "BYTES", help: "longest request line (65536)"),
             FlagSpec("max-clients", "N", help: "connections at once (1024)"),
