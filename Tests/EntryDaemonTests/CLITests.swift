@@ -47,6 +47,15 @@ import Testing
         #expect(none.stderrText.hasSuffix("start one with: entryd serve --socket \(directory.file("s"))\n"), "\(none.stderrText)")
     }
 
+    /// A scene that appears with another screen than home says it is not ready, and what it waits for.
+    @Test func aSceneThatIsNotReadySaysWhy() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let scene = Spawned(Spawned.entryd, ["scene", "--home", "list", "--socket", daemon.socket], input: true)
+        #expect(scene.waitForStdout(containing: "< ok ready: false, home: home, closed gates: signedIn\n"), "\(scene.stdoutText)")
+        scene.type("quit\n")
+        #expect(scene.waitForExit() == 0)
+    }
+
     /// A connection closed without a reply is a daemon that stopped when none answers any more, and
     /// only otherwise one that may refuse this uid.
     @Test func aDaemonThatStoppedIsSaidToHaveStopped() {
