@@ -185,6 +185,35 @@ import Testing
         #expect(demo.stdoutText.contains("temporary files removed"))
     }
 
+    /// A demo whose daemon dies prints the daemon's last log lines, not the path of a log it deletes.
+    @Test func aFailedDemoPrintsItsLogNotAPathItDeleted() throws {
+        let demo = Spawned(Spawned.entryd, ["demo", "--hold", "60000"])
+        #expect(demo.waitForStdout(containing: "< present"), "\(demo.stdoutText)")
+        let line = try #require(demo.stdoutText.split(separator: "\n").first { $0.contains("daemon ready on ") })
+        let socket = try #require(line.split(separator: " ").first { $0.hasSuffix("/entryd.sock") }.map(String.init))
+        let daemon = try #require(processes().first { $0.arguments.contains(socket) && $0.arguments.contains("serve") })
+        kill(daemon.pid, SIGKILL)
+        #expect(demo.waitForExit() == 69)
+        #expect(demo.stderrText.contains("the daemon's log (last lines):\n  time="), "\(demo.stderrText)")
+        let directory = String(socket.dropLast("/entryd.sock".count))
+        #expect(!demo.stderrText.contains(directory + "/daemon.log"), "\(demo.stderrText)")
+        var info = stat()
+        #expect(stat(directory, &info) != 0, "the demo left \(directory)")
+    }
+
+    /// The running processes and their arguments, from /proc.
+    private func processes() -> [(pid: pid_t, arguments: [String])] {
+        guard let proc = opendir("/proc") else { return [] }
+        defer { closedir(proc) }
+        var found: [(pid: pid_t, arguments: [String])] = []
+        while let entry = readdir(proc) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = pid_t(name), let bytes = fileBytes("/proc/\(name)/cmdline") else { continue }
+            found.append((pid, bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }))
+        }
+        return found
+    }
+
     @Test(arguments: Commands.all.map(\.name))
     func helpShowsUsageAndExamples(command: String) {
         let help = Spawned.run(Spawned.entryd, [command, "--help"])
