@@ -37,6 +37,25 @@ let repositoryRoot: String = {
         #expect(check.stdoutText.contains("0 passed, 1 failed, 1 skipped"))
     }
 
+    /// Ctrl-C on `entryd check` while a step waits: the daemon is gone and so is its temporary
+    /// directory, and the exit status says it was interrupted.
+    @Test func anInterruptedCheckLeavesNothingBehind() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("long.json")
+        #expect(writeFile(file, Array(#"{"steps": [{"note": "waiting"}, {"wait": 60000}]}"#.utf8)))
+        let check = Spawned(Spawned.entryd, ["check", file])
+        #expect(check.waitForStdout(containing: "-- waiting"), "\(check.stdoutText)")
+        let daemon = try #require(childProcesses(of: check.pid).first, "no daemon under entryd check")
+        let socket = try #require(daemon.arguments.first { $0.hasSuffix("/entryd.sock") })
+        let temporary = String(socket.dropLast("/entryd.sock".count))
+        var info = stat()
+        #expect(stat(temporary, &info) == 0)
+        check.signal(SIGINT)
+        #expect(check.waitForExit() == 128 + SIGINT)
+        #expect(stat(temporary, &info) != 0, "\(temporary) was left behind")
+        #expect(kill(daemon.pid, 0) != 0, "the daemon \(daemon.pid) still runs")
+    }
+
     /// The config compiled into the binary is `samples/materunner.json`, byte for byte.
     @Test func embeddedConfigIsTheSample() throws {
         let sample = try #require(fileBytes(repositoryRoot + "/samples/materunner.json"))
@@ -228,6 +247,19 @@ let repositoryRoot: String = {
         #expect(match.substituting(.object(["modal": .string("$m")])) == .object(["modal": .string("m-1")]))
         #expect(!partial)
         #expect(match.bindings["y"] == nil, "a failed match binds nothing")
+    }
+}
+
+/// The processes whose parent is `parent`, with their arguments, from /proc.
+func childProcesses(of parent: pid_t) -> [(pid: pid_t, arguments: [String])] {
+    (listDirectory("/proc") ?? []).compactMap { name in
+        guard let pid = pid_t(name), let stat = fileBytes("/proc/\(name)/stat"), let cmdline = fileBytes("/proc/\(name)/cmdline") else {
+            return nil
+        }
+        // `pid (comm) state ppid …`: the command may hold spaces, so the fields are read after its `)`.
+        let fields = String(decoding: stat, as: UTF8.self).split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 1, pid_t(fields[1]) == parent else { return nil }
+        return (pid, cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
     }
 }
 

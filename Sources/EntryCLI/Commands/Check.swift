@@ -45,6 +45,7 @@ enum Check {
                 return 65
             }
         }
+        InterruptCleanup.install()
         var total = CheckRunner.Outcome()
         var cases: [JUnitReport.Case] = []
         for scenario in scenarios {
