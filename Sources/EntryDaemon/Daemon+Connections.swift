@@ -25,12 +25,12 @@ extension Daemon: ConnectionDelegate {
             return
         }
         guard uid == ownUID || options.allowedUIDs.contains(uid) else {
-            log.warn("connection refused: peer uid not allowed", ["conn": "\(id)", "uid": String(uid)])
+            log.warn("connection refused: peer uid not allowed", ["conn": "\(id)", "uid": .count(uid)])
             connection.close(.requested("peer uid not allowed"))
             return
         }
         guard table.connections.count < maxClients else {
-            log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": String(maxClients)])
+            log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": .count(maxClients)])
             var bytes: [UInt8] = []
             Message.reply(Reply(req: nil, body: .failure(WireError(
                 .tooManyClients, "the daemon serves \(maxClients) clients at most (--max-clients)"))))
@@ -47,7 +47,7 @@ extension Daemon: ConnectionDelegate {
             connection.close(.readFailed(error))
             return
         }
-        log.debug("connected", ["conn": "\(id)", "uid": String(uid)])
+        log.debug("connected", ["conn": "\(id)", "uid": .count(uid)])
     }
 
     /// Decodes the line where it lies and hands it to the router; returns what its reply may take,
@@ -92,13 +92,13 @@ extension Daemon: ConnectionDelegate {
                 close: false), at: clock.now)
             return
         }
-        log.debug("clock advanced", ["by_ms": String(milliseconds), "now_ms": String(clock.now.milliseconds)])
+        log.debug("clock advanced", ["by_ms": .count(milliseconds), "now_ms": .count(clock.now.milliseconds)])
         enqueue(.request(connection.id, request), at: clock.now)
     }
 
     public func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {
         connection.stopReading()
-        log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": String(options.connection.maxFrame)])
+        log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": .count(options.connection.maxFrame)])
         enqueue(.invalid(connection.id, req: nil,
                      WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
                      close: true), at: instant)

@@ -75,7 +75,7 @@ public final class Daemon {
         let uid = getuid()
         socketPath = SocketPath.resolve(flag: options.socket, environment: environment, uid: uid)
         guard SocketPath.fits(socketPath) else { throw .socketPathTooLong(socketPath) }
-        if let directory = SocketPath.privateDirectory(holding: socketPath, uid: uid),
+        if let directory = SocketPath.privateDirectory(holding: socketPath, environment: environment, uid: uid),
            let problem = PrivateDirectory.claim(directory, uid: uid) {
             throw .socketDirectory(path: directory, problem)
         }
@@ -83,8 +83,8 @@ public final class Daemon {
         try Daemon.claimSocketPath(socketPath, log: log)
         let config = try RouterSetup.loadConfig(path: options.config)
         for warning in config.warnings {
-            log.warn("config warning", ["file": warning.file, "route": warning.route ?? "", "field": warning.field,
-                                        "problem": warning.problem])
+            log.warn("config warning", ["file": .text(warning.file), "route": .text(warning.route ?? ""), "field": .text(warning.field),
+                                        "problem": .text(warning.problem)])
         }
         store = try RouterSetup.openStore(location: options.store, limits: options.router)
         recordsStore = store.keepsRecords ? store : nil
@@ -101,7 +101,7 @@ public final class Daemon {
         } catch {
             throw .loop(error)
         }
-        log.info("store opened", ["store": store.location, "restored": String(setup.restored)])
+        log.info("store opened", ["store": .text(store.location), "restored": .count(setup.restored)])
     }
 
     /// Serves until SIGTERM or SIGINT; returns the exit code. Fails before serving when the socket
@@ -116,8 +116,8 @@ public final class Daemon {
             try? loop.close()
             throw error
         }
-        log.info("serving", ["socket": socketPath, "config": router.config.file ?? "", "store": store.location,
-                             "pid": String(getpid())])
+        log.info("serving", ["socket": .text(socketPath), "config": .text(router.config.file ?? ""), "store": .text(store.location),
+                             "pid": .count(getpid())])
         notify("READY=1")
         loop.run()
         do {
@@ -126,7 +126,7 @@ public final class Daemon {
             log.error("handles left open at exit", ["error": "\(error)"])
             return 70
         }
-        log.info("stopped", ["exit": String(exitCode)])
+        log.info("stopped", ["exit": .count(exitCode)])
         return exitCode
     }
 
@@ -141,7 +141,7 @@ public final class Daemon {
         case .foreignListener(let uid): throw .foreignListener(path: path, uid: uid)
         case .notASocket: throw .notASocket(path)
         case .staleSocket:
-            log.warn("replacing stale socket (nobody answers on it)", ["socket": path])
+            log.warn("replacing stale socket (nobody answers on it)", ["socket": .text(path)])
             unlink(path)
         }
     }
@@ -177,7 +177,7 @@ public final class Daemon {
         var info = stat()
         guard stat(directory, &info) == 0, info.st_mode & 0o001 == 0 else { return }
         log.warn("the socket's directory is closed to the uids of --allow-uid; serve with a --socket in a directory they can enter",
-                 ["directory": directory, "mode": String(info.st_mode & 0o777, radix: 8)])
+                 ["directory": .text(directory), "mode": "\(String(info.st_mode & 0o777, radix: 8))"])
     }
 
     /// Lowers `maxClients` to what the open-file limit allows, saying so, so that clients over it are
@@ -187,14 +187,14 @@ public final class Daemon {
         guard fit.clients < options.maxClients else { return }
         maxClients = fit.clients
         log.warn("--max-clients lowered to fit the open-file limit (RLIMIT_NOFILE)",
-                 ["requested": String(options.maxClients), "max_clients": String(fit.clients), "nofile": String(fit.limit)])
+                 ["requested": .count(options.maxClients), "max_clients": .count(fit.clients), "nofile": .count(fit.limit)])
     }
 
     /// Stops accepting and tells the router; `cause` is the signal or the failure, for the log.
     private func beginShutdown(signal cause: String) {
         guard !shuttingDown else { return }
         shuttingDown = true
-        log.info("shutting down", ["cause": cause])
+        log.info("shutting down", ["cause": .text(cause)])
         notify("STOPPING=1")
         listener?.close()
         listener = nil
@@ -237,7 +237,7 @@ public final class Daemon {
     private func notify(_ state: String) {
         guard let notifier else { return }
         if let failure = notifier.send(state) {
-            log.warn("readiness notification failed", ["state": state, "socket": notifier.path, "error": failure])
+            log.warn("readiness notification failed", ["state": .text(state), "socket": .text(notifier.path), "error": .text(failure)])
         }
     }
 
@@ -310,11 +310,11 @@ public final class Daemon {
         if let at = done.timer { armRouterTimer(at) }
         if done.evictedDedupeKeys > 0 {
             log.info("dedupe window full: forgot its oldest keys before their window ended",
-                     ["forgotten": String(done.evictedDedupeKeys), "max_dedupe_keys": String(options.router.maxDedupeKeys)])
+                     ["forgotten": .count(done.evictedDedupeKeys), "max_dedupe_keys": .count(options.router.maxDedupeKeys)])
         }
         if done.forgottenScreens > 0 {
             log.info("screens tracked for a scene past the limit: forgot the oldest (finishing one is an unknown screen's finish)",
-                     ["forgotten": String(done.forgottenScreens), "max_screens": String(options.router.maxScreens)])
+                     ["forgotten": .count(done.forgottenScreens), "max_screens": .count(options.router.maxScreens)])
         }
         while let connection = table.takeStaged() { connection.flush() }
         done.clear()
@@ -358,7 +358,7 @@ public final class Daemon {
     /// senders retry), its events are dropped, and the daemon stops; the store keeps what it had,
     /// and a restart resumes from there.
     private func storeFailed(_ error: StoreError) {
-        log.error("store commit failed; stopping", ["store": store.location, "error": error.message])
+        log.error("store commit failed; stopping", ["store": .text(store.location), "error": .text(error.message)])
         exitCode = 74
         beginShutdown(signal: "store failure")
     }

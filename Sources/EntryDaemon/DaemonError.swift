@@ -15,6 +15,8 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
     case descriptorLimit(limit: Int, needed: Int)
     case store(StoreError)
     case config(file: String, message: String)
+    /// The config file cannot be read: 66, as `check` and `check-config` say of it.
+    case configUnreadable(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,10 +41,13 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
             "store \(error)"
         case .config(let file, let message):
             "\(file): \(message)"
+        case .configUnreadable(let file, let reason):
+            "\(file): cannot read: \(reason)"
         }
     }
 
-    /// sysexits: 64 usage, 69 unavailable, 71 OS error, 73 cannot create, 74 I/O, 77 permission, 78 config.
+    /// sysexits: 64 usage, 66 no input, 69 unavailable, 71 OS error, 73 cannot create, 74 I/O,
+    /// 77 permission, 78 config. `entryd --help` lists each (`Commands.exitCodes`).
     public var exitCode: Int32 {
         switch self {
         case .socketPathTooLong: 64
@@ -53,6 +58,7 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
         case .loop, .descriptorLimit: 71
         case .store: 74
         case .config: 78
+        case .configUnreadable: 66
         }
     }
 }

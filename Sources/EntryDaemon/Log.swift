@@ -3,6 +3,31 @@ import Glibc
 
 /// Writes one line per event to stderr: logfmt (`time=… level=info msg="…" key=value`) or JSON.
 public struct Log: Sendable {
+    /// A field's value: text, or a number, which a JSON line keeps a number so that a log pipeline
+    /// can compare and sum it. A string literal or interpolation is text.
+    public enum Value: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+        case text(String)
+        case number(Int64)
+
+        public init(stringLiteral value: String) {
+            self = .text(value)
+        }
+
+        /// `value` as a number.
+        public static func count<Integer: BinaryInteger>(_ value: Integer) -> Value {
+            .number(Int64(clamping: value))
+        }
+
+        var text: String {
+            switch self {
+            case .text(let text): text
+            case .number(let number): String(number)
+            }
+        }
+    }
+
+    public typealias Fields = KeyValuePairs<String, Value>
+
     /// Severity, lowest first; lines below the configured level are dropped.
     public enum Level: Int, Sendable, Comparable, CaseIterable {
         case debug, info, warn, error
@@ -39,12 +64,12 @@ public struct Log: Sendable {
         self.fd = fd
     }
 
-    public func debug(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.debug, message, fields) }
-    public func info(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.info, message, fields) }
-    public func warn(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.warn, message, fields) }
-    public func error(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.error, message, fields) }
+    public func debug(_ message: String, _ fields: Fields = [:]) { write(.debug, message, fields) }
+    public func info(_ message: String, _ fields: Fields = [:]) { write(.info, message, fields) }
+    public func warn(_ message: String, _ fields: Fields = [:]) { write(.warn, message, fields) }
+    public func error(_ message: String, _ fields: Fields = [:]) { write(.error, message, fields) }
 
-    public func write(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, String>) {
+    public func write(_ level: Level, _ message: String, _ fields: Fields) {
         guard level >= self.level else { return }
         let line = Log.line(time: WallClock.now(), level: level, message: message, fields: fields, format: format)
         var bytes = Array(line.utf8)
@@ -53,15 +78,15 @@ public struct Log: Sendable {
     }
 
     /// One formatted line without its newline.
-    public static func line(time: Instant, level: Level, message: String, fields: KeyValuePairs<String, String>,
+    public static func line(time: Instant, level: Level, message: String, fields: Fields,
                              format: Format) -> String {
-        var pairs: [(String, String)] = [("time", timestamp(time)), ("level", level.name), ("msg", message)]
+        var pairs: [(String, Value)] = [("time", .text(timestamp(time))), ("level", .text(level.name)), ("msg", .text(message))]
         pairs.append(contentsOf: fields.map { ($0.key, $0.value) })
         switch format {
         case .logfmt:
-            return pairs.map { "\($0.0)=\(logfmtValue($0.1))" }.joined(separator: " ")
+            return pairs.map { "\($0.0)=\(logfmtValue($0.1.text))" }.joined(separator: " ")
         case .json:
-            return "{" + pairs.map { "\(jsonString($0.0)):\(jsonString($0.1))" }.joined(separator: ",") + "}"
+            return "{" + pairs.map { "\(jsonString($0.0)):\(jsonValue($0.1))" }.joined(separator: ",") + "}"
         }
     }
 
@@ -83,6 +108,13 @@ public struct Log: Sendable {
     static func logfmtValue(_ value: String) -> String {
         let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "=" && $0 != "\"" && $0 != "\\" }
         return plain ? value : jsonString(value)
+    }
+
+    static func jsonValue(_ value: Value) -> String {
+        switch value {
+        case .text(let text): jsonString(text)
+        case .number(let number): String(number)
+        }
     }
 
     /// `value` as a quoted JSON string (the wire codec's escaping).

@@ -1,8 +1,8 @@
 import Glibc
 
-/// The directory that holds the default socket under `/tmp`, where every user may create files: it is
-/// the daemon's user's own, and nobody else may enter it, so nobody else can bind the socket first or
-/// put one of theirs in its place (as tmux keeps `/tmp/tmux-<uid>/`).
+/// The directory that holds the default socket (under `/tmp`, where every user may create files, or
+/// `$XDG_RUNTIME_DIR`): it is the daemon's user's own, and nobody else may enter it, so nobody else
+/// can bind the socket first or put one of theirs in its place (as tmux keeps `/tmp/tmux-<uid>/`).
 public enum PrivateDirectory {
     /// Why a directory cannot hold the socket.
     public enum Problem: Sendable, Hashable, CustomStringConvertible {
@@ -25,7 +25,7 @@ public enum PrivateDirectory {
         /// What the user can do about it, for `path`.
         func fix(_ path: String) -> String {
             switch self {
-            case .cannotCreate: "make /tmp writable"
+            case .cannotCreate: "make its parent directory writable"
             case .notADirectory, .ownedBy: "remove \(path)"
             case .openTo: "run chmod 700 \(path)"
             }

@@ -12,7 +12,7 @@ enum RouterSetup {
         let bytes: [UInt8]
         if let path {
             guard let contents = FileBytes.read(path) else {
-                throw .config(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
+                throw .configUnreadable(file: path, reason: String(cString: strerror(errno)))
             }
             bytes = contents
         } else {
@@ -28,13 +28,20 @@ enum RouterSetup {
 
     /// Opens the store named by `--store`: `:memory:` keeps nothing (a throwaway run, and the
     /// baseline that shows what durability costs); else a SQLite file, by default under
-    /// `$XDG_STATE_HOME/entryd/`.
+    /// `$XDG_STATE_HOME/entryd/`, whose directories are made when missing (never those of a
+    /// `--store` path).
     static func openStore(location: String?, limits: RouterLimits) throws(DaemonError) -> EntryStore {
         if location == VolatileStore.location { return VolatileStore() }
         do throws(StoreError) {
             let path: String
-            if let location { path = location } else { path = try StorePath.processDefault() }
-            try StorePath.createDirectory(for: path)
+            if let location {
+                // A directory the user named is theirs to make: a missing one is more likely a typo
+                // than a wish, and a store made there would not be found again.
+                path = location
+            } else {
+                path = try StorePath.processDefault()
+                try StorePath.createDirectory(for: path)
+            }
             return try SQLiteStore(path: path, seenWindowMilliseconds: limits.dedupeWindowMilliseconds,
                                    maxSeenKeys: limits.maxDedupeKeys)
         } catch {

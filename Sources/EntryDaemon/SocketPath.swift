@@ -20,12 +20,20 @@ public enum SocketPath {
         "/tmp/entryd-\(uid)"
     }
 
-    /// The private directory `path` lies in when it is `uid`'s fallback path, which `serve` must
-    /// claim before it binds; nil for any other path (the user chose it, or it is the runtime
-    /// directory, which is private by definition).
-    public static func privateDirectory(holding path: String, uid: uid_t) -> String? {
+    /// The private directory `path` lies in when it is a default path: `uid`'s fallback, or
+    /// `$XDG_RUNTIME_DIR/entryd.sock`; `serve` must claim it before it binds (PrivateDirectory).
+    /// The runtime directory is private by the XDG rules, but nothing makes it so: a variable naming a
+    /// directory others may enter is refused like an open `/tmp/entryd-<uid>`. Nil for a path the
+    /// user chose (`--socket`, `ENTRYD_SOCKET`).
+    public static func privateDirectory(holding path: String, environment: [String: String], uid: uid_t) -> String? {
         let directory = fallbackDirectory(uid: uid)
-        return path == directory + "/entryd.sock" ? directory : nil
+        if path == directory + "/entryd.sock" { return directory }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty,
+              path == resolve(flag: nil, environment: ["XDG_RUNTIME_DIR": runtime], uid: uid) else { return nil }
+        // Without its trailing slashes, so that a link is looked at and not followed.
+        var trimmed = Substring(runtime)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
     }
 
     /// Whether the path fits `sun_path`; libuv 1.44 would silently bind a truncated path instead.

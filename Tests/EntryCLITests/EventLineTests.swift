@@ -27,6 +27,10 @@ import Testing
         (#"{"req":1,"ok":true,"id":"e-1","route":"records","params":{},"state":"done"}"#, "ok id=e-1 route=records state=done"),
         (#"{"ok":true,"retracted":2}"#, "ok retracted=2"),
         (#"{"req":4,"ok":true}"#, "ok"),
+        (#"{"req":2,"ok":true,"ready":false,"home":"home","closedGates":["signedIn"]}"#,
+         "ok ready: false, home: home, closed gates: signedIn"),
+        (#"{"req":2,"ok":true,"ready":false,"closedGates":["signedIn","onboarded"]}"#, "ok ready: false, closed gates: signedIn, onboarded"),
+        (#"{"req":3,"ok":true,"ready":true,"closedGates":[]}"#, "ok"),
         (#"{"req":4,"ok":false,"error":{"code":"no_route","message":"no route matches x://y"}}"#, "error no_route: no route matches x://y"),
         (#"[1,2]"#, "[1,2]"),
     ])

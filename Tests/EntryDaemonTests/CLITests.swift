@@ -40,7 +40,33 @@ import Testing
         let socket = directory.file("gone") + "/entryd.sock"
         let run = Spawned.run(Spawned.entryd, ["status", "--socket", socket])
         #expect(run.waitForExit() == 69)
-        #expect(run.stderrText.contains("its directory \(directory.file("gone")) does not exist; start one with: entryd serve"))
+        #expect(run.stderrText.contains("its directory \(directory.file("gone")) does not exist; start one with: entryd serve --socket \(socket)\n"),
+                "\(run.stderrText)")
+        let none = Spawned.run(Spawned.entryd, ["open", "materunner://records", "--socket", directory.file("s")])
+        #expect(none.waitForExit() == 69)
+        #expect(none.stderrText.hasSuffix("start one with: entryd serve --socket \(directory.file("s"))\n"), "\(none.stderrText)")
+    }
+
+    /// A scene that appears with another screen than home says it is not ready, and what it waits for.
+    @Test func aSceneThatIsNotReadySaysWhy() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let scene = Spawned(Spawned.entryd, ["scene", "--home", "list", "--socket", daemon.socket], input: true)
+        #expect(scene.waitForStdout(containing: "< ok ready: false, home: home, closed gates: signedIn\n"), "\(scene.stdoutText)")
+        scene.type("quit\n")
+        #expect(scene.waitForExit() == 0)
+    }
+
+    /// A connection closed without a reply is a daemon that stopped when none answers any more, and
+    /// only otherwise one that may refuse this uid.
+    @Test func aDaemonThatStoppedIsSaidToHaveStopped() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let live = ClientError.closedWithoutReply(path: daemon.socket).settled()
+        #expect(live == .closedWithoutReply(path: daemon.socket))
+        #expect(daemon.stop() == 0)
+        let stopped = ClientError.closedWithoutReply(path: daemon.socket).settled()
+        #expect(stopped == .daemonStopped(path: daemon.socket))
+        #expect(stopped.description.hasPrefix("the daemon on \(daemon.socket) stopped before it answered"))
+        #expect(!stopped.description.contains("allowed"))
     }
 
     @Test(arguments: [
@@ -93,7 +119,8 @@ import Testing
         #expect(states == ["pending", "queued", "presenting", "presented", "done"])
     }
 
-    /// simctl's words: `push [DEVICE] BUNDLE FILE`, `openurl DEVICE URL`, a payload with a byte-order mark.
+    /// simctl's words: `push [DEVICE] BUNDLE FILE`, `push DEVICE FILE`, `openurl DEVICE URL`, a payload
+    /// with a byte-order mark.
     @Test func simctlHabitsWork() {
         let daemon = LiveDaemon(["--store", ":memory:"])
         let directory = TemporaryDirectory()
@@ -102,6 +129,9 @@ import Testing
         let push = Spawned.run(Spawned.entryd, ["push", "booted", "com.example.materunner", file, "--id", "r-7", "--socket", daemon.socket])
         #expect(push.waitForExit() == 0, "\(push.stderrText)")
         #expect(push.stdoutText == "id=r-7 route=recordDetail state=pending params: id=7\n")
+        let device = Spawned.run(Spawned.entryd, ["push", "booted", file, "--id", "r-8", "--socket", daemon.socket])
+        #expect(device.waitForExit() == 0, "\(device.stderrText)")
+        #expect(device.stdoutText == "id=r-8 route=recordDetail state=pending params: id=7\n")
         let open = Spawned.run(Spawned.entryd, ["openurl", "booted", "materunner://tutorial/2", "--expires-in", "10m",
                                                 "--socket", daemon.socket])
         #expect(open.waitForExit() == 0, "\(open.stderrText)")
@@ -113,7 +143,7 @@ import Testing
         #expect(wrong.stderrText.contains(#"wrong_bundle: payload's "Simulator Target Bundle" is "com.example.shopmate""#))
     }
 
-    /// `retract` by kind withdraws what waits and prints how many; another kind retracts nothing.
+    /// `retract` by kind withdraws what waits and prints how many; once nothing is left, it says so.
     @Test func retractWithdrawsByKind() {
         let daemon = LiveDaemon(["--store", ":memory:"])
         #expect(Spawned.run(Spawned.entryd, ["push", Self.sample("apns/materunner-update-notice.apns"), "--socket", daemon.socket])
@@ -124,6 +154,9 @@ import Testing
         let again = Spawned.run(Spawned.entryd, ["retract", "--kind", "updateNotice", "--json", "--socket", daemon.socket])
         #expect(again.waitForExit() == 0)
         #expect(again.stdoutText == #"{"req":1,"ok":true,"retracted":0}"# + "\n")
+        let none = Spawned.run(Spawned.entryd, ["retract", "--kind", "updateNotice", "--socket", daemon.socket])
+        #expect(none.waitForExit() == 0)
+        #expect(none.stdoutText == "retracted 0: nothing waiting or on screen matches --kind updateNotice\n")
     }
 
     /// `watch --json` puts the time it read each line first; a scene, like a watcher, exits 69 when
@@ -150,6 +183,35 @@ import Testing
         #expect(presents == ["tutorial", "invitation"])
         #expect(demo.stdoutText.contains("< start run inviter=Mina sessionId=run-42"))
         #expect(demo.stdoutText.contains("temporary files removed"))
+    }
+
+    /// A demo whose daemon dies prints the daemon's last log lines, not the path of a log it deletes.
+    @Test func aFailedDemoPrintsItsLogNotAPathItDeleted() throws {
+        let demo = Spawned(Spawned.entryd, ["demo", "--hold", "60000"])
+        #expect(demo.waitForStdout(containing: "< present"), "\(demo.stdoutText)")
+        let line = try #require(demo.stdoutText.split(separator: "\n").first { $0.contains("daemon ready on ") })
+        let socket = try #require(line.split(separator: " ").first { $0.hasSuffix("/entryd.sock") }.map(String.init))
+        let daemon = try #require(processes().first { $0.arguments.contains(socket) && $0.arguments.contains("serve") })
+        kill(daemon.pid, SIGKILL)
+        #expect(demo.waitForExit() == 69)
+        #expect(demo.stderrText.contains("the daemon's log (last lines):\n  time="), "\(demo.stderrText)")
+        let directory = String(socket.dropLast("/entryd.sock".count))
+        #expect(!demo.stderrText.contains(directory + "/daemon.log"), "\(demo.stderrText)")
+        var info = stat()
+        #expect(stat(directory, &info) != 0, "the demo left \(directory)")
+    }
+
+    /// The running processes and their arguments, from /proc.
+    private func processes() -> [(pid: pid_t, arguments: [String])] {
+        guard let proc = opendir("/proc") else { return [] }
+        defer { closedir(proc) }
+        var found: [(pid: pid_t, arguments: [String])] = []
+        while let entry = readdir(proc) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = pid_t(name), let bytes = fileBytes("/proc/\(name)/cmdline") else { continue }
+            found.append((pid, bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }))
+        }
+        return found
     }
 
     @Test(arguments: Commands.all.map(\.name))

@@ -52,7 +52,8 @@ import Testing
         (["open", ""], "entryd open: the URL is empty\nusage: entryd open URL"),
         (["retract"], "entryd retract: give exactly one of --id, --kind and --collapse-id\nusage: entryd retract"),
         (["retract", "--id", "a", "--kind", "b"], "give exactly one of --id, --kind and --collapse-id; got --id and --kind"),
-        (["push", "x.apns", "--expires-in", "soon"], "--expires-in takes a whole number and a unit: 30s, 10m, 2h or 1d; got 'soon'"),
+        (["push", "x.apns", "--expires-in", "soon"], "--expires-in takes a whole number and a unit: 1500ms, 30s, 10m, 2h or 1d; got 'soon'"),
+        (["openurl", "booted"], "entryd openurl: 'booted' is a device, not a URL: give the URL after it\nusage: entryd openurl"),
         (["push", "x.apns", "--expires-in", "1m", "--expiration", "0"], "give --expiration or --expires-in, not both"),
         (["scene", "--count", "0"], "entryd scene: --count must be a positive number; got '0'\nusage: entryd scene"),
     ] as [([String], String)])

@@ -44,8 +44,36 @@ struct PrivateDirectoryTests {
 
     @Test func theFallbackLivesInAPrivateDirectory() {
         #expect(SocketPath.resolve(flag: nil, environment: [:], uid: 7) == "/tmp/entryd-7/entryd.sock")
-        #expect(SocketPath.privateDirectory(holding: "/tmp/entryd-7/entryd.sock", uid: 7) == "/tmp/entryd-7")
-        #expect(SocketPath.privateDirectory(holding: "/run/user/7/entryd.sock", uid: 7) == nil)
+        #expect(SocketPath.privateDirectory(holding: "/tmp/entryd-7/entryd.sock", environment: [:], uid: 7) == "/tmp/entryd-7")
+        #expect(SocketPath.privateDirectory(holding: "/run/user/7/entryd.sock", environment: [:], uid: 7) == nil)
+    }
+
+    /// `$XDG_RUNTIME_DIR` holds the default socket only when it is private, like the fallback.
+    @Test func theRuntimeDirectoryIsCheckedLikeTheFallback() {
+        let runtime = ["XDG_RUNTIME_DIR": "/run/user/7/"]
+        #expect(SocketPath.privateDirectory(holding: "/run/user/7/entryd.sock", environment: runtime, uid: 7) == "/run/user/7")
+        #expect(SocketPath.privateDirectory(holding: "/elsewhere/entryd.sock", environment: runtime, uid: 7) == nil)
+    }
+
+    /// `serve` refuses a runtime directory others may enter (exit 77, naming it and the fix), and
+    /// serves in one that is private.
+    @Test func serveRefusesAnOpenRuntimeDirectory() {
+        let parent = TemporaryDirectory()
+        let runtime = parent.file("run")
+        mkdir(runtime, 0o700)
+        chmod(runtime, 0o777)
+        var environment = Spawned.environment()
+        environment["XDG_RUNTIME_DIR"] = runtime
+        environment["ENTRYD_SOCKET"] = nil
+        let open = Spawned.run(Spawned.entryd, ["serve", "--store", ":memory:"], environment: environment)
+        #expect(open.waitForExit() == 77)
+        #expect(open.stderrText.contains("\(runtime) holds the default socket"), "\(open.stderrText)")
+        #expect(open.stderrText.contains("run chmod 700 \(runtime)"), "\(open.stderrText)")
+        chmod(runtime, 0o700)
+        let fit = Spawned(Spawned.entryd, ["serve", "--store", ":memory:"], environment: environment)
+        #expect(fit.waitForStderr(containing: "msg=serving"), "\(fit.stderrText)")
+        fit.signal(SIGTERM)
+        #expect(fit.waitForExit() == 0, "\(fit.stderrText)")
     }
 }
 

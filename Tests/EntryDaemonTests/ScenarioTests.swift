@@ -37,6 +37,25 @@ let repositoryRoot: String = {
         #expect(check.stdoutText.contains("0 passed, 1 failed, 1 skipped"))
     }
 
+    /// Ctrl-C on `entryd check` while a step waits: the daemon is gone and so is its temporary
+    /// directory, and the exit status says it was interrupted.
+    @Test func anInterruptedCheckLeavesNothingBehind() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("long.json")
+        #expect(writeFile(file, Array(#"{"steps": [{"note": "waiting"}, {"wait": 60000}]}"#.utf8)))
+        let check = Spawned(Spawned.entryd, ["check", file])
+        #expect(check.waitForStdout(containing: "-- waiting"), "\(check.stdoutText)")
+        let daemon = try #require(childProcesses(of: check.pid).first, "no daemon under entryd check")
+        let socket = try #require(daemon.arguments.first { $0.hasSuffix("/entryd.sock") })
+        let temporary = String(socket.dropLast("/entryd.sock".count))
+        var info = stat()
+        #expect(stat(temporary, &info) == 0)
+        check.signal(SIGINT)
+        #expect(check.waitForExit() == 128 + SIGINT)
+        #expect(stat(temporary, &info) != 0, "\(temporary) was left behind")
+        #expect(kill(daemon.pid, 0) != 0, "the daemon \(daemon.pid) still runs")
+    }
+
     /// The config compiled into the binary is `samples/materunner.json`, byte for byte.
     @Test func embeddedConfigIsTheSample() throws {
         let sample = try #require(fileBytes(repositoryRoot + "/samples/materunner.json"))
@@ -69,6 +88,13 @@ let repositoryRoot: String = {
         (#"{"send": {"op": "scene.apeared", "scene": "main", "screen": "home"}}"#, #"unknown op "scene.apeared"; did you mean "scene.appeared"?"#),
         (#"{"restart": false}"#, "`restart` must be true"),
         (#"{"note": 3}"#, "`note` must be a string"),
+        (#"{"as": "main", "absent": {"event": "present", "knd": "invitation"}, "for": 100}"#,
+         #"unknown key "knd"; did you mean "kind"?"#),
+        (#"{"as": "main", "expect": {"event": "show", "rout": "recordDetail"}}"#, #"unknown key "rout"; did you mean "route"?"#),
+        (#"{"as": "main", "send": {"op": "scene.connect", "scene": "main", "lanch": {"url": "x://y"}}}"#,
+         "`send`: op `scene.connect` has no field `lanch`; did you mean `launch`?"),
+        (#"{"send": [{"op": "status"}, {"op": "push", "payload": {}, "expiraton": 0}], "reply": [{"ok": true}, {"ok": true}]}"#,
+         "`send`: op `push` has no field `expiraton`; did you mean `expiration`?"),
     ] as [(String, String)])
     func aStepWithAMistakeIsRefusedNamingFileAndStep(step: String, message: String) {
         let bytes = Array(#"{"steps": [{"note": "fine"}, \#(step)]}"#.utf8)
@@ -85,9 +111,69 @@ let repositoryRoot: String = {
         #"{"send": {"op": "nope"}, "reply": {"ok": false, "error": {"code": "unknown_op"}}}"#,
         #"{"as": "main", "expect": {"event": "$any"}}"#,
         #"{"send": {"op": "open"}, "reply": {"ok": false, "error": {"code": "bad_request"}}}"#,
+        #"{"send": {"op": "open", "url": "x://y", "sorce": "widget"}, "reply": {"ok": false, "error": {"code": "bad_request"}}}"#,
+        #"{"as": "main", "expect": {"event": "$any", "anything": 1}}"#,
+        #"{"as": "main", "expect": {"scenes": [], "ok": true}}"#,
+        #"{"send": {"op": "push", "payload": {"expiraton": 1, "lanch": 2}}}"#,
     ])
     func deliberateOddStepsStillParse(step: String) throws {
         _ = try Scenario.parse(Array(#"{"steps": [\#(step)]}"#.utf8), file: "s.json")
+    }
+
+    /// A scenario file's own keys are as strict as a step's.
+    @Test(arguments: [
+        (#"{"confg": "my.json", "steps": []}"#, #"s.json: unknown key "confg"; did you mean "config"?"#),
+        (#"{"name": "n", "steps": [], "extra": 1}"#, #"s.json: unknown key "extra"; the keys of a scenario file are name, config, steps"#),
+        (#"{"config": 3, "steps": []}"#, "s.json: `config` must be a string"),
+    ] as [(String, String)])
+    func aFileKeyWithAMistakeIsRefused(file: String, message: String) {
+        do {
+            _ = try Scenario.parse(Array(file.utf8), file: "s.json")
+            Issue.record("the file was accepted")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    /// A pattern naming a route, modal kind, tab or gate its config lacks could never match: refused.
+    @Test(arguments: [
+        (#"{"as": "main", "absent": {"event": "present", "kind": "invitaton"}, "for": 100}"#,
+         #"s.json: step 2: "kind": "invitaton" is not a modal kind of the config <embedded samples/materunner.json>; did you mean "invitation"?"#),
+        (#"{"as": "main", "expect": {"event": "show", "route": "recordDetails"}}"#,
+         #"s.json: step 2: "route": "recordDetails" is not a route of the config <embedded samples/materunner.json>; did you mean "recordDetail"?"#),
+        (#"{"as": "main", "expect": {"event": "selectTab", "tab": "profile"}}"#,
+         #"s.json: step 2: "tab": "profile" is not a tab of the config <embedded samples/materunner.json>; its tabs are home, records, mypage"#),
+        (#"{"as": "w", "expect": {"event": "scene", "what": "gate", "gate": "signedin"}}"#,
+         #"s.json: step 2: "gate": "signedin" is not a gate of the config <embedded samples/materunner.json>; did you mean "signedIn"?"#),
+    ] as [(String, String)])
+    func aPatternNamingWhatTheConfigLacksIsRefused(step: String, message: String) throws {
+        let scenario = try Scenario.parse(Array(#"{"steps": [{"note": "fine"}, \#(step)]}"#.utf8), file: "s.json")
+        let config = try ConfigCheck.load(orEmbedded: nil)
+        do {
+            try scenario.checkNames(in: config)
+            Issue.record("the step was accepted")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func patternsNamingWhatTheConfigHasOrBindingsPass() throws {
+        let steps = #"[{"as": "main", "expect": {"event": "present", "kind": "invitation", "route": "$r"}},"#
+            + #"{"as": "main", "absent": {"event": "show", "route": "recordDetail", "tab": "records"}, "for": 1}]"#
+        let scenario = try Scenario.parse(Array(#"{"steps": \#(steps)}"#.utf8), file: "s.json")
+        try scenario.checkNames(in: try ConfigCheck.load(orEmbedded: nil))
+    }
+
+    /// `entryd check` refuses such a file before any daemon starts: exit 65, naming file, step and key.
+    @Test func checkRefusesAFalseGreenBeforeAnythingRuns() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("typo.json")
+        let scenario = #"{"steps": [{"as": "main", "absent": {"event": "present", "kind": "invitaton"}, "for": 10}]}"#
+        #expect(writeFile(file, Array(scenario.utf8)))
+        let check = Spawned.run(Spawned.entryd, ["check", file])
+        #expect(check.waitForExit(timeoutMilliseconds: 30_000) == 65)
+        #expect(check.stderrText.contains(#"typo.json: step 1: "kind": "invitaton" is not a modal kind"#), "\(check.stderrText)")
+        #expect(check.stdoutText.isEmpty, "\(check.stdoutText)")
     }
 
     /// The events a scenario may expect are the ones the daemon encodes, one of each.
@@ -110,7 +196,13 @@ let repositoryRoot: String = {
             }
             var line: [UInt8] = []
             Message.event(event).encode(into: &line)
-            names.append(try #require(try JSONValue.parse(line.dropLast())["event"]?.stringValue))
+            let encoded = try JSONValue.parse(line.dropLast())
+            let name = try #require(encoded["event"]?.stringValue)
+            names.append(name)
+            if case .object(let members) = encoded {
+                let extra = Set(members.keys).subtracting(ScenarioVocabulary.eventKeys[name] ?? []).subtracting(["event"])
+                #expect(extra.isEmpty, "\(name) events carry \(extra), which a pattern may not name")
+            }
         }
         #expect(names == ScenarioVocabulary.events)
     }
@@ -155,6 +247,19 @@ let repositoryRoot: String = {
         #expect(match.substituting(.object(["modal": .string("$m")])) == .object(["modal": .string("m-1")]))
         #expect(!partial)
         #expect(match.bindings["y"] == nil, "a failed match binds nothing")
+    }
+}
+
+/// The processes whose parent is `parent`, with their arguments, from /proc.
+func childProcesses(of parent: pid_t) -> [(pid: pid_t, arguments: [String])] {
+    (listDirectory("/proc") ?? []).compactMap { name in
+        guard let pid = pid_t(name), let stat = fileBytes("/proc/\(name)/stat"), let cmdline = fileBytes("/proc/\(name)/cmdline") else {
+            return nil
+        }
+        // `pid (comm) state ppid …`: the command may hold spaces, so the fields are read after its `)`.
+        let fields = String(decoding: stat, as: UTF8.self).split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 1, pid_t(fields[1]) == parent else { return nil }
+        return (pid, cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
     }
 }
 

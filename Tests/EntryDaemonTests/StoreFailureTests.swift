@@ -35,15 +35,18 @@ import Testing
         return names.sorted()
     }
 
-    /// A store whose directory cannot be created (a parent is a plain file): exit 74, naming it.
-    @Test func serveRefusesAStoreDirectoryThatCannotBeCreated() throws {
+    /// A `--store` whose directory is missing (or a plain file) is refused, exit 74 naming it, and
+    /// nothing is created: a typo in the path must not start an empty store nobody will find again.
+    @Test(arguments: ["missing", "plain"])
+    func serveRefusesAStoreWhoseDirectoryIsMissing(parent: String) throws {
         let directory = TemporaryDirectory()
-        #expect(writeFile(directory.file("plain"), Array("not a directory\n".utf8)))
-        let path = directory.file("plain/state/entryd.sqlite")
+        if parent == "plain" { #expect(writeFile(directory.file("plain"), Array("not a directory\n".utf8))) }
+        let path = directory.file("\(parent)/state/entryd.sqlite")
         let serve = Spawned.run(Spawned.entryd, ["serve", "--socket", directory.file("s"), "--store", path])
         #expect(serve.waitForExit() == 74)
-        #expect(serve.stderrText.contains("cannot create the directory \(directory.file("plain/state"))"), "\(serve.stderrText)")
-        #expect(serve.stderrText.contains("not a directory"))
+        #expect(serve.stderrText.contains("its directory \(directory.file("\(parent)/state")) cannot be written"), "\(serve.stderrText)")
+        #expect(serve.stderrText.contains(parent == "plain" ? "not a directory" : "no such file or directory"), "\(serve.stderrText)")
+        #expect(names(in: directory.path) == (parent == "plain" ? ["plain"] : []))
     }
 
     /// The disk fills while the daemon serves. The request whose commit fails is answered with an error

@@ -26,6 +26,21 @@ struct StoreFileTests {
                 "\(failure.errorText ?? "")")
     }
 
+    /// The store and its log are made 0600, as the socket is, whatever the umask leaves.
+    @Test func aNewStoreIsOnlyItsOwners() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("entryd.sqlite")
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let store = try SQLiteStore(path: path)
+        try store.commit([.entry(sampleEntry("e-1"))])
+        for file in [path, path + "-wal"] {
+            var info = stat()
+            guard stat(file, &info) == 0 else { continue }
+            #expect(info.st_mode & 0o777 == 0o600, "\(file) has mode \(String(info.st_mode & 0o777, radix: 8))")
+        }
+    }
+
     @Test func aDanglingLinkIsRefusedAndItsTargetNotCreated() {
         let directory = TemporaryDirectory()
         let link = directory.file("entryd.sqlite")

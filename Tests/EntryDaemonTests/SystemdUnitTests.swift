@@ -28,7 +28,9 @@ import Testing
     @Test func aConfigTheDaemonRefusesIsNotRestarted() throws {
         let statuses = Set(try #require(try Self.settings()["RestartPreventExitStatus"]).split(separator: " ").compactMap { Int32($0) })
         let refusals: [DaemonError] = [.config(file: "app.json", message: "1 problem"), .alreadyServing("s"), .notASocket("s"),
-                                       .socketPathTooLong("s")]
+                                       .socketPathTooLong("s"), .configUnreadable(file: "app.json", reason: "missing"),
+                                       .store(StoreError(path: "s", message: "disk full")),
+                                       .socketDirectory(path: "d", .openTo(mode: 0o755))]
         for refusal in refusals {
             #expect(statuses.contains(refusal.exitCode), "exit \(refusal.exitCode) (\(refusal)) would restart in a loop")
         }

@@ -77,13 +77,20 @@ import EntryKit
     @Test func keysAndPayloadValuesAreReadAlike() {
         for length in lengths {
             let key = String(repeating: "k", count: length)
-            let line = #"{"op":"push","\#(key)":"x","payload":{"\#(key)":"\#(key)\u00e9","n":"\#(key)"}}"#
+            let line = #"{"op":"push","payload":{"\#(key)":"\#(key)\u00e9","n":"\#(key)"}}"#
             let decoded = Request.decode(line: Array(line.utf8)[...])
             guard case .success(let request) = decoded, case .push(let push) = request.op else {
                 Issue.record("length \(length): \(decoded)")
                 continue
             }
             #expect(push.payload.value == .object([key: .string(key + "\u{e9}"), "n": .string(key)]), "length \(length)")
+            // A request key of that length is read whole: refused by its whole name (strict requests).
+            let stray = #"{"op":"push","\#(key)":"x","payload":{}}"#
+            guard case .failure(let refusal) = Request.decode(line: Array(stray.utf8)[...]) else {
+                Issue.record("length \(length): a stray key was accepted")
+                continue
+            }
+            #expect(refusal.error.message.hasPrefix("op `push` has no field `\(key)`"), "length \(length): \(refusal.error.message)")
             let bad = #"{"op":"push","\#(key)"#.utf8 + [0x01] + #"":1}"#.utf8
             #expect(Request.decode(line: Array(bad)[...]).failureOffset == 14 + length, "length \(length)")
         }

@@ -23,7 +23,11 @@ import EntryKit
         (.number(0.1), "0.1"),
         (.number(-2.25), "-2.25"),
         (.number(1e-7), "1e-07"),
-        (.number(1e20), "1e+20"),
+        (.number(1e20), "100000000000000000000"),
+        (.number(18_446_744_073_709_551_616), "18446744073709552000"),
+        (.number(-18_446_744_073_709_551_616), "-18446744073709552000"),
+        (.number(9_223_372_036_854_775_808), "9223372036854776000"),
+        (.number(1.5e300), "15" + String(repeating: "0", count: 299)),
         (.number(.infinity), "null"),
         (.number(.nan), "null"),
         (.string(""), "\"\""),
@@ -67,7 +71,7 @@ import EntryKit
     }
 
     @Test(arguments: [
-        "null", "[true,false]", "-12", "0.5", "1e-07", "1e+300", "\"\\u0001\\\"\\\\ \u{e9}\u{10FFFF}\"",
+        "null", "[true,false]", "-12", "0.5", "1e-07", "1e-300", "\"\\u0001\\\"\\\\ \u{e9}\u{10FFFF}\"",
         #"{"aps":{"alert":{"body":"Kim invited you","title":"Invitation"},"sound":"default"},"type":"invitation"}"#,
         #"[[],{},[{"":""}],-0.001]"#,
     ])

@@ -37,8 +37,13 @@ import Testing
         (#"{"op":"scene.gate","scene":"main","gate":"signedIn","open":false}"#,
          Request(op: .scene(name: "main", .gate("signedIn", open: false)))),
         (#"{"op":"scene.reset","scene":"main"}"#, Request(op: .scene(name: "main", .reset))),
-        (#" {"req":{"n":[1]},"op":"watch","future":{"x":1},"scene":5} "#,
-         Request(req: .object(["n": .array([.number(1)])]), op: .watch)),
+        (#" {"req":{"n":[1]},"op":"watch"} "#, Request(req: .object(["n": .array([.number(1)])]), op: .watch)),
+        (#"{"op":"status","limit":5,"after":"p9"}"#, Request(op: .status(limit: 5, after: "p9"))),
+        (#"{"op":"scene.connect","scene":"main","launch":{"url":"materunner://records/3","id":"n-1","action":"open"}}"#,
+         Request(op: .scene(name: "main", .connect(launch: .url("materunner://records/3"), launchId: "n-1", launchAction: "open")))),
+        (#"{"op":"push","payload":{"aps":{"alert":"hi"},"lanch":1,"expiraton":2}}"#,
+         Request(op: .push(PushRequest(payload: PushPayload(.object(["aps": .object(["alert": .string("hi")]), "lanch": .number(1),
+                                                                     "expiraton": .number(2)])), payloadBytes: 46)))),
         (#"{"req":null,"op":"st\u0061tus","limit":2.0}"#, Request(req: .null, op: .status(limit: 2))),
     ])
     func decodesEveryOp(text: String, expected: Request) {
@@ -120,13 +125,16 @@ import Testing
             req: .number(1), error: WireError(.badJSON, #"invalid JSON at byte 77: duplicate key "café""#)))),
         (#"{"req":1,"op":"watch","push":1,"p\u0075sh":2}"#, .failure(RequestError(req: .number(1), error: WireError(
             .badJSON, #"invalid JSON at byte 31: duplicate key "push""#)))),
-        (#"{"req":1,"op":"watch","ca\u0301fé":1,"cafe\u0301\u0301":2}"#, .success(Request(req: .number(1), op: .watch))),
+        (#"{"req":1,"op":"watch","ca\u0301fé":1,"cafe\u0301\u0301":2}"#, .failure(RequestError(req: .number(1), error: WireError(
+            .badRequest, "op `watch` has no field `cáfé` (it takes `req`)")))),
         ("{\"req\":1,\"o\u{1}p\":\"watch\"}", .failure(RequestError(req: .number(1), error: WireError(
             .badJSON, "invalid JSON at byte 11: control character in a string (escape it as \\u00XX)")))),
         (#"{"req":1,"op":"watch","unterminated"#, .failure(RequestError(req: .number(1), error: WireError(
             .badJSON, #"invalid JSON at byte 35: expected '"' to close the string"#)))),
-        (#"{"req":1,"op":"scene.connect","scene":"m","launch":{"req":1,"\u0075rl":"a://b"}}"#,
+        (#"{"req":1,"op":"scene.connect","scene":"m","launch":{"\u0075rl":"a://b"}}"#,
          .success(Request(req: .number(1), op: .scene(name: "m", .connect(launch: .url("a://b")))))),
+        (#"{"req":1,"op":"scene.connect","scene":"m","launch":{"req":1,"url":"a://b"}}"#, .failure(RequestError(req: .number(1), error:
+            WireError(.badRequest, "op `scene.connect` has no field `launch.req` (it takes `launch.url`, `launch.push`, `launch.id`, `launch.action`)")))),
         (#"{"req":1,"op":"scene.connect","scene":"m","launch":{"url":"a://b","op":1,"op":2}}"#, .failure(RequestError(
             req: .number(1), error: WireError(.badJSON, #"invalid JSON at byte 73: duplicate key "op""#)))),
     ])
@@ -156,7 +164,8 @@ import Testing
             .badJSON, "invalid JSON at byte 31: expected a value")))),
         (#"{"req":3,"op":"watch","limit":1e999}"#, .failure(RequestError(req: .number(3), error: WireError(
             .badJSON, "invalid JSON at byte 30: number out of range")))),
-        (#"{"req":"s","op":"status","limit":3,"busy":"x","open":[]}"#, .success(Request(req: .string("s"), op: .status(limit: 3)))),
+        (#"{"req":"s","op":"status","limit":3,"busy":"x","open":[]}"#, .failure(RequestError(req: .string("s"), error: WireError(
+            .badRequest, "op `status` has no field `busy` (it takes `limit`, `after`, `req`)")))),
     ])
     func valuesAreBuiltFromTheirText(text: String, expected: Result<Request, RequestError>) {
         #expect(Request.decode(line: bytes(text)) == expected)

@@ -9,7 +9,7 @@ public enum Commands {
             + "nothing across a restart. A config with problems is refused (exit 78), every problem on its own line.",
         flags: [
             .socket, .config,
-            FlagSpec("store", "FILE", help: "the SQLite store, or :memory: (default: $XDG_STATE_HOME/entryd/entryd.sqlite)"),
+            FlagSpec("store", "FILE", help: "the SQLite store, in a directory that exists, or :memory: (default: $XDG_STATE_HOME/entryd/entryd.sqlite, its directories made 0700)"),
             FlagSpec("allow-uid", "UID", repeatable: true, help: "another uid that may connect, besides the daemon's own"),
             FlagSpec("max-frame", "BYTES", help: "longest request line (65536)"),
             FlagSpec("max-clients", "N", help: "connections at once (1024)"),
@@ -37,12 +37,14 @@ public enum Commands {
         "push", summary: "Send a push payload from an .apns file, as xcrun simctl push.",
         details: "Takes simctl's words: DEVICE is accepted and ignored (the daemon is chosen by --socket), BUNDLE "
             + "must equal the file's \"Simulator Target Bundle\" when it has one, else it is added; the daemon checks "
-            + "it against its config. - reads the payload from standard input.",
+            + "it against its config. Of two words before the file, one with a dot is BUNDLE, else DEVICE (simctl's "
+            + "push booted FILE). - reads the payload from standard input.",
         arguments: [ArgumentSpec("DEVICE", .optional), ArgumentSpec("BUNDLE", .optional), ArgumentSpec("FILE.apns|-")],
         flags: [.id, FlagSpec("collapse-id", "ID", help: "replace a waiting push with the same collapse id (apns-collapse-id)"),
                 .expiration, .expiresIn, .socket, .json],
         examples: ["entryd push samples/apns/materunner-invitation.apns",
                    "entryd push booted com.example.materunner samples/apns/materunner-link.apns",
+                   "entryd push booted samples/apns/materunner-record.apns",
                    "entryd push samples/apns/materunner-tutorial.apns --expires-in 10m",
                    #"echo '{"type":"record","recordId":"7"}' | entryd push -"#],
         run: Push.run)
@@ -72,7 +74,7 @@ public enum Commands {
 
     public static let retract = CommandSpec(
         "retract", summary: "Withdraw entries, waiting or shown, by id, kind or collapse id.",
-        details: "Exactly one of --id, --kind and --collapse-id. Prints how many entries were retracted.",
+        details: "Exactly one of --id, --kind and --collapse-id. Prints how many entries were retracted, and says so when nothing matched.",
         flags: [FlagSpec("id", "ID", help: "the entry with this id"),
                 FlagSpec("kind", "KIND", help: "every entry of this modal kind"),
                 FlagSpec("collapse-id", "ID", help: "the entry with this collapse id"),
@@ -197,5 +199,5 @@ extension FlagSpec {
     static let id = FlagSpec("id", "ID", help: "the entry's id; the same id again within 24 h is a duplicate")
     static let expiration = FlagSpec("expiration", "EPOCH",
                                      help: "drop it after this time, in epoch seconds; 0 = only if a scene can take it now")
-    static let expiresIn = FlagSpec("expires-in", "DURATION", help: "drop it after 30s, 10m, 2h or 1d from now")
+    static let expiresIn = FlagSpec("expires-in", "DURATION", help: "drop it after 1500ms, 30s, 10m, 2h or 1d from now")
 }

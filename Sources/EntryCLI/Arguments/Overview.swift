@@ -2,6 +2,20 @@ import EntryDaemon
 import Glibc
 
 extension Commands {
+    /// Every exit status a subcommand may end with (sysexits), as `--help` lists them; a test checks
+    /// that each code the daemon and the commands return is here.
+    static let exitCodes: [(Int32, String)] = [
+        (0, "ok"), (1, "a scenario of check failed"), (64, "usage: a flag or argument is wrong"),
+        (65, "bad data: the daemon refused the request, or a file is malformed"),
+        (66, "a file cannot be read (a missing --config, for every subcommand)"),
+        (69, "no daemon answers, or it went away"), (70, "internal error"),
+        (71, "the system refused the daemon's event loop (a socket, a file descriptor)"),
+        (73, "serve cannot create its socket or the socket's directory"),
+        (74, "I/O error"),
+        (77, "the socket's directory is not private (owner or mode)"),
+        (78, "the config has problems (each is listed)"),
+    ]
+
     /// `entryd --help`: one line per subcommand, the environment and the exit codes, within 80
     /// columns. The socket's fallback paths come from `SocketPath` itself, for this user, so the
     /// text cannot drift from what the commands do.
@@ -26,13 +40,7 @@ extension Commands {
             lines += TextWrap.lines(text, first: "  " + name + String(repeating: " ", count: 17 - name.count),
                                     rest: String(repeating: " ", count: 19))
         }
-        let codes: [(Int, String)] = [
-            (0, "ok"), (1, "a scenario of check failed"), (64, "usage: a flag or argument is wrong"),
-            (65, "bad data: the daemon refused the request, or a file is malformed"),
-            (66, "a file cannot be read"), (69, "no daemon answers, or it went away"), (70, "internal error"),
-            (74, "I/O error"), (78, "the config has problems (each is listed)"),
-        ]
-        lines += ["", "exit codes:"] + codes.map { "  " + String($0.0).padding(3) + " " + $0.1 }
+        lines += ["", "exit codes:"] + exitCodes.map { "  " + String($0.0).padding(3) + " " + $0.1 }
         lines += ["", "`entryd help SUBCOMMAND` shows its flags and examples."]
         return lines.joined(separator: "\n")
     }

@@ -63,7 +63,7 @@ extension CheckRunner {
                     break
                 }
             } catch {
-                return "\(error)"
+                return "\((error as? ClientError)?.settled() ?? error)"
             }
             return nil
         }

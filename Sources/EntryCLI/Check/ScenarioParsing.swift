@@ -12,9 +12,15 @@ extension Scenario {
         } catch {
             throw ScenarioError(file: file, step: nil, message: "not valid JSON: \(error)")
         }
-        guard case .object = root else { throw ScenarioError(file: file, step: nil, message: "expected a JSON object") }
+        guard case .object(let members) = root else { throw ScenarioError(file: file, step: nil, message: "expected a JSON object") }
+        for key in members.keys.sorted() where !ScenarioVocabulary.fileKeys.contains(key) {
+            throw ScenarioError(file: file, step: nil, message: unknownKey(key, among: ScenarioVocabulary.fileKeys, of: "a scenario file"))
+        }
         guard case .array(let rawSteps)? = root["steps"] else {
             throw ScenarioError(file: file, step: nil, message: "`steps` must be an array")
+        }
+        for key in ["name", "config"] where root[key] != nil && root[key]?.stringValue == nil {
+            throw ScenarioError(file: file, step: nil, message: "`\(key)` must be a string")
         }
         var steps: [ScenarioStep] = []
         for (index, raw) in rawSteps.enumerated() {
@@ -53,10 +59,14 @@ extension Scenario {
                 replies = [JSONValue?](repeating: pattern, count: lines.count)
             }
             for (line, reply) in zip(lines, replies) {
-                guard let op = ScenarioVocabulary.unknownOp(line), reply?["error"]?["code"] != .string("unknown_op") else { continue }
-                let hint = line["op"]?.stringValue.flatMap { NearestName.suggestion(for: $0, among: ScenarioVocabulary.ops) }
-                throw StepError(message: "unknown op \"\(op)\"" + (hint.map { "; did you mean \"\($0)\"?" } ?? "")
-                                + " (to test unknown_op on purpose, expect it in `reply`)")
+                if let op = ScenarioVocabulary.unknownOp(line), reply?["error"]?["code"] != .string("unknown_op") {
+                    let hint = line["op"]?.stringValue.flatMap { NearestName.suggestion(for: $0, among: ScenarioVocabulary.ops) }
+                    throw StepError(message: "unknown op \"\(op)\"" + (hint.map { "; did you mean \"\($0)\"?" } ?? "")
+                                    + " (to test unknown_op on purpose, expect it in `reply`)")
+                }
+                if let stray = ScenarioVocabulary.strayField(line), reply?["error"]?["code"] != .string("bad_request") {
+                    throw StepError(message: "`send`: \(stray) (to test bad_request on purpose, expect it in `reply`)")
+                }
             }
             return .send(as: connection, lines: lines, replies: replies)
         case "expect":
@@ -88,12 +98,17 @@ extension Scenario {
         }
     }
 
+    /// "unknown key" with the nearest of `known`, else all of them.
+    static func unknownKey(_ key: String, among known: [String], of what: String) -> String {
+        let hint = NearestName.suggestion(for: key, among: known).map { "; did you mean \"\($0)\"?" }
+        return "unknown key \"\(key)\"" + (hint ?? "; the keys of \(what) are " + known.joined(separator: ", "))
+    }
+
     /// The step's one action, after refusing unknown keys, a second action and keys that do not go
     /// with it.
     private static func checkKeys(_ members: [String: JSONValue]) throws(StepError) -> String {
         for key in members.keys.sorted() where !ScenarioVocabulary.keys.contains(key) {
-            let hint = NearestName.suggestion(for: key, among: ScenarioVocabulary.keys).map { "; did you mean \"\($0)\"?" }
-            throw StepError(message: "unknown key \"\(key)\"" + (hint ?? "; a step's keys are " + ScenarioVocabulary.keys.joined(separator: ", ")))
+            throw StepError(message: unknownKey(key, among: ScenarioVocabulary.keys, of: "a step"))
         }
         let actions = ScenarioVocabulary.actions.filter { members[$0] != nil }
         guard actions.count == 1, let action = actions.first else {
@@ -107,11 +122,18 @@ extension Scenario {
         return action
     }
 
-    /// An `expect` or `absent` pattern that names an event must name one the daemon sends.
+    /// An `expect` or `absent` pattern that names an event must name one the daemon sends, and only
+    /// keys that event has: a misspelt key would make an `absent` pass whatever arrives.
     private static func checkEvent(_ pattern: JSONValue) throws(StepError) {
-        guard let event = pattern["event"]?.stringValue, !event.hasPrefix("$"), !ScenarioVocabulary.events.contains(event) else { return }
-        let hint = NearestName.suggestion(for: event, among: ScenarioVocabulary.events).map { "did you mean \"\($0)\"? " } ?? ""
-        throw StepError(message: "unknown event \"\(event)\"; \(hint)events are \(ScenarioVocabulary.events.joined(separator: ", "))")
+        guard let event = pattern["event"]?.stringValue, !event.hasPrefix("$") else { return }
+        guard let keys = ScenarioVocabulary.eventKeys[event] else {
+            let hint = NearestName.suggestion(for: event, among: ScenarioVocabulary.events).map { "did you mean \"\($0)\"? " } ?? ""
+            throw StepError(message: "unknown event \"\(event)\"; \(hint)events are \(ScenarioVocabulary.events.joined(separator: ", "))")
+        }
+        guard case .object(let members) = pattern else { return }
+        for key in members.keys.sorted() where key != "event" && !keys.contains(key) {
+            throw StepError(message: unknownKey(key, among: keys, of: "a \(event) event"))
+        }
     }
 
     private static func milliseconds(_ raw: JSONValue, _ key: String) throws(StepError) -> Int? {

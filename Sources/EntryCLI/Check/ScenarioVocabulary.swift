@@ -16,8 +16,26 @@ enum ScenarioVocabulary {
 
     static let keys = actions + modifiers.keys.sorted()
 
+    /// The keys of a scenario file itself.
+    static let fileKeys = ["name", "config", "steps"]
+
     /// Every `event` the daemon sends (SPEC §3); a test encodes one of each and compares.
     static let events = ["present", "update", "dismiss", "selectTab", "start", "show", "pop", "detach", "entry", "scene"]
+
+    /// The members of each event besides `event` (SPEC §3, docs/PROTOCOL.md), which an `expect` or
+    /// `absent` pattern may name; a test encodes one of each and checks that it has no other.
+    static let eventKeys: [String: [String]] = [
+        "present": ["scene", "modal", "kind", "route", "entry", "params"],
+        "update": ["scene", "modal", "params"],
+        "dismiss": ["scene", "modal"],
+        "selectTab": ["scene", "tab"],
+        "start": ["scene", "flow", "entry", "params"],
+        "show": ["scene", "screen", "route", "tab", "entry", "params", "parent", "backStack"],
+        "pop": ["scene", "screen", "reason"],
+        "detach": ["scene", "screen", "parent"],
+        "entry": ["id", "state", "route", "scene"],
+        "scene": ["scene", "what", "gate", "open", "screen", "reason"],
+    ]
 
     /// The ops, for a "did you mean" only: whether an op is known is the decoder's to say.
     static let ops = ["push", "open", "retract", "status", "watch", "scene.connect", "scene.appeared", "scene.presented",
@@ -32,5 +50,12 @@ enum ScenarioVocabulary {
         JSONWriter.append(request, to: &line)
         guard case .failure(let failure) = Request.decode(line: line[...]), failure.error.code == .unknownOp else { return nil }
         return request["op"]?.stringValue ?? "?"
+    }
+
+    /// The decoder's refusal of a member `request`'s op does not define (SPEC §2.2), if any.
+    static func strayField(_ request: JSONValue) -> String? {
+        var line: [UInt8] = []
+        JSONWriter.append(request, to: &line)
+        return Request.strayField(line: line[...])?.message
     }
 }

@@ -36,7 +36,12 @@ public final class TemporaryDaemon {
             rmdir(directory)
             throw error
         }
+        InterruptCleanup.track(Self.fileNames.map { directory + "/" + $0 } + [directory])
     }
+
+    /// Every file a daemon of this directory may leave in it.
+    private static let fileNames = ["entryd.sock", "store.sqlite", "store.sqlite-wal", "store.sqlite-shm", "store.sqlite-journal",
+                                    "daemon.log", "notify.sock"]
 
     /// Starts the daemon, on a manual clock that only a scenario's `advance` steps move, and returns
     /// once it reports `READY=1`. A daemon that exits first (a config
@@ -50,6 +55,7 @@ public final class TemporaryDaemon {
         environment["NOTIFY_SOCKET"] = notify.path
         let child = try ChildProcess.spawn(arguments, environment: environment, stderrPath: logPath)
         pid = child.pid
+        InterruptCleanup.track(pid: child.pid)
         exitPipe = child.exitPipe
         switch notify.await("READY=1", timeoutMilliseconds: 10_000, exitPipe: child.exitPipe) {
         case .received:
@@ -87,6 +93,7 @@ public final class TemporaryDaemon {
         guard let pid else { return 0 }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
+        InterruptCleanup.track(pid: 0)
         self.pid = nil
         if let exitPipe { close(exitPipe) }
         exitPipe = nil
@@ -104,7 +111,8 @@ public final class TemporaryDaemon {
 
     /// Removes the temporary directory and everything in it.
     public func removeFiles() {
-        for name in ["entryd.sock", "store.sqlite", "store.sqlite-wal", "store.sqlite-shm", "daemon.log", "notify.sock"] {
+        InterruptCleanup.track([])
+        for name in Self.fileNames {
             unlink(directory + "/" + name)
         }
         rmdir(directory)

@@ -15,8 +15,11 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `--allow-uid` for this user.
     case socketClosed(path: String, owner: uid_t)
     case pathTooLong(String)
-    /// The daemon closed the connection before it answered.
+    /// The daemon closed the connection before it answered, and still answers others: it may
+    /// refuse this uid.
     case closedWithoutReply(path: String)
+    /// The daemon closed the connection before it answered, and no longer answers: it stopped.
+    case daemonStopped(path: String)
     case timedOut(path: String)
     /// The process listening on the path belongs to another user (neither this one nor root): what
     /// would be sent could be read by it, and its replies could be forged.
@@ -26,9 +29,9 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDaemon(let path, let reason):
-            "no daemon is listening on \(path) (\(reason)); start one with: entryd serve"
+            "no daemon is listening on \(path) (\(reason)); start one with: \(Self.serveCommand(path))"
         case .missingDirectory(let path, let directory):
-            "no daemon is listening on \(path): its directory \(directory) does not exist; start one with: entryd serve"
+            "no daemon is listening on \(path): its directory \(directory) does not exist; start one with: \(Self.serveCommand(path))"
         case .directoryClosed(let path, let directory, let owner):
             "cannot reach \(path): its directory \(directory) belongs to \(describeUser(owner)) and is closed to you; "
                 + "use your own socket (--socket or ENTRYD_SOCKET), or ask its owner for --allow-uid and a directory you can enter"
@@ -39,6 +42,8 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
             "socket path is longer than \(UnixAddress.maxPathBytes) bytes: \(path)"
         case .closedWithoutReply(let path):
             "the daemon on \(path) closed the connection without a reply (is this uid allowed? see serve --allow-uid)"
+        case .daemonStopped(let path):
+            "the daemon on \(path) stopped before it answered; start it again with: \(Self.serveCommand(path))"
         case .timedOut(let path):
             "the daemon on \(path) did not answer in time"
         case .foreignServer(let path, let uid):
@@ -61,6 +66,24 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
         if access(directory, X_OK) != 0 { return .directoryClosed(path: path, directory: directory, owner: info.st_uid) }
         guard stat(path, &info) == 0, access(path, W_OK) != 0 else { return nil }
         return .socketClosed(path: path, owner: info.st_uid)
+    }
+
+    /// This error with a connection closed without a reply told apart: a daemon that no longer
+    /// answers on the path stopped (or is stopping: it accepts no more), and saying "is this uid
+    /// allowed?" would send the user the wrong way. Asked once the connection is gone.
+    public func settled() -> ClientError {
+        guard case .closedWithoutReply(let path) = self else { return self }
+        switch SocketPath.occupant(of: path) {
+        case .liveDaemon: return self
+        case .nothing, .staleSocket, .foreignListener, .notASocket: return .daemonStopped(path: path)
+        }
+    }
+
+    /// How to start a daemon where the client looked: `--socket` named when the path is not the
+    /// one `serve` takes by itself, so that the hint starts the daemon this client will find.
+    static func serveCommand(_ path: String) -> String {
+        path == SocketPath.resolve(flag: nil, environment: Environment.current, uid: getuid())
+            ? "entryd serve" : "entryd serve --socket \(path)"
     }
 
     static func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }

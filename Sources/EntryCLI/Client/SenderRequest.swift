@@ -78,14 +78,16 @@ public enum SenderRequest {
     }
 
     /// `--expiration EPOCH` (whole epoch seconds, `0` meaning "only if a scene can take it now") or
-    /// `--expires-in DURATION` (from `now`), not both.
+    /// `--expires-in DURATION` (from `now`, as `advance` spells a span), not both.
     private static func expiration(_ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> Int64? {
         if let text = parsed.value("expires-in") {
             guard !parsed.has("expiration") else { throw .usage("give --expiration or --expires-in, not both") }
-            guard let seconds = RelativeDuration.seconds(text) else {
-                throw .usage("--expires-in takes a whole number and a unit: 30s, 10m, 2h or 1d; got '\(text)'")
+            // The words of `advance` (and of a scenario's), milliseconds included; the wire takes
+            // whole seconds, so a span is rounded up to the next one.
+            guard let milliseconds = ClockAdvance.milliseconds(text) else {
+                throw .usage("--expires-in takes a whole number and a unit: 1500ms, 30s, 10m, 2h or 1d; got '\(text)'")
             }
-            return now + seconds
+            return now + (milliseconds + 999) / 1000
         }
         guard let text = parsed.value("expiration") else { return nil }
         guard let seconds = Int64(text), seconds >= 0 else {

@@ -1,10 +1,11 @@
 import EntryDaemon
+import EntryRouter
 import Glibc
 
 /// `entryd check SCENARIO.json...`: runs each scenario against a fresh daemon of this same binary.
 ///
 /// Every file is read and every config checked before any daemon starts: a scenario file that
-/// cannot pass by accident is refused (65) and a config the daemon would refuse stops the run with
+/// cannot pass by accident (an unknown key, a pattern naming what its config lacks) is refused (65) and a config the daemon would refuse stops the run with
 /// the daemon's own words (78, or 66 when it cannot be read), instead of a scenario that fails
 /// because its daemon never came up.
 enum Check {
@@ -26,15 +27,25 @@ enum Check {
             print(line)
             fflush(nil)
         }
-        var checked: Set<String> = []
-        for case let path? in scenarios.map(runner.configPath(for:)) where checked.insert(path).inserted {
-            do throws(ConfigCheck.Failure) {
-                _ = try ConfigCheck.load(path)
+        var configs: [String?: Config] = [:]
+        for scenario in scenarios {
+            let path = runner.configPath(for: scenario)
+            if configs[path] == nil {
+                do throws(ConfigCheck.Failure) {
+                    configs[path] = try ConfigCheck.load(orEmbedded: path)
+                } catch {
+                    printError("entryd check: the daemon would refuse its config:\n\(error)")
+                    return error.exitCode
+                }
+            }
+            do {
+                try scenario.checkNames(in: configs[path]!)
             } catch {
-                printError("entryd check: the daemon would refuse its config:\n\(error)")
-                return error.exitCode
+                printError("entryd check: \(error)")
+                return 65
             }
         }
+        InterruptCleanup.install()
         var total = CheckRunner.Outcome()
         var cases: [JUnitReport.Case] = []
         for scenario in scenarios {

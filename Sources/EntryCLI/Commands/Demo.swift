@@ -60,7 +60,9 @@ enum Demo {
                                        readsStdin: false, label: " main  ", started: started)
             let status = session.run()
             guard status == 0, session.player.handled == 2 else {
-                printError("entryd demo: the scene did not handle both modals; the daemon's log was \(daemon.logPath)")
+                // The log goes with the temporary directory: its lines are printed, never its path.
+                printError("entryd demo: the scene did not handle both modals; the daemon's log (last lines):\n"
+                           + daemon.log().split(separator: "\n").suffix(12).map { "  " + $0 }.joined(separator: "\n"))
                 return status == 0 ? 1 : status
             }
         } catch {

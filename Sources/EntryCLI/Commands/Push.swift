@@ -6,7 +6,7 @@ import Glibc
 enum Push {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let file = parsed.positionals[parsed.positionals.count - 1]
-        let bundle = parsed.positionals.count >= 2 ? parsed.positionals[parsed.positionals.count - 2] : nil
+        let bundle = bundleArgument(parsed.positionals)
         do throws(SenderRequestError) {
             let flags = try SenderRequest.push(parsed, now: WallClock.now().milliseconds / 1000)
             guard let bytes = FileBytes.read(file) else {
@@ -20,6 +20,17 @@ enum Push {
         } catch {
             printError("entryd push: \(error)")
             return error.exitCode
+        }
+    }
+
+    /// BUNDLE among the words before the file: `DEVICE BUNDLE FILE`, or of two words the one that
+    /// reads as a bundle id (it has a dot, as reverse-DNS names do): `BUNDLE FILE` as entryd has
+    /// always taken it, while `booted FILE` is simctl's two-argument form, DEVICE FILE.
+    static func bundleArgument(_ positionals: [String]) -> String? {
+        switch positionals.count {
+        case 3: positionals[1]
+        case 2 where positionals[0].contains("."): positionals[0]
+        default: nil
         }
     }
 }

@@ -16,7 +16,7 @@ enum Sender {
             if parsed.has("json") {
                 print(String(decoding: line, as: UTF8.self))
             } else if case .number(let count)? = reply["retracted"], ok {
-                print("retracted \(Int64(count))")
+                print("retracted \(Int64(count))" + (count == 0 ? nothingRetracted(parsed) : ""))
             } else if ok {
                 print(EventLine.describeEntry(reply))
             }
@@ -27,5 +27,13 @@ enum Sender {
             }
             return 0
         }
+    }
+
+    /// Why a `retract` that took nothing is worth a second look: nothing waiting or on screen had
+    /// what it named (a misspelt kind, an entry already shown or gone).
+    private static func nothingRetracted(_ parsed: ParsedArguments) -> String {
+        let named = ["id", "kind", "collapse-id"].first { parsed.value($0) != nil }
+            .map { " --\($0) \(parsed.value($0) ?? "")" } ?? ""
+        return ": nothing waiting or on screen matches\(named)"
     }
 }

@@ -15,7 +15,7 @@ enum Status {
             }
             line = reply
         } catch {
-            printError("entryd status: \(error)")
+            printError("entryd status: \(error.settled())")
             return Talk.exitCode(error)
         }
         guard let reply = try? JSONValue.parse(line[...]) else {

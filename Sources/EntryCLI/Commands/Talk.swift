@@ -12,7 +12,8 @@ enum Talk {
     /// 69 when no daemon answers, 64 for an impossible path, 74 for other I/O.
     static func exitCode(_ error: ClientError) -> Int32 {
         switch error {
-        case .noDaemon, .missingDirectory, .directoryClosed, .socketClosed, .closedWithoutReply, .timedOut, .foreignServer: 69
+        case .noDaemon, .missingDirectory, .directoryClosed, .socketClosed, .closedWithoutReply, .daemonStopped, .timedOut,
+             .foreignServer: 69
         case .pathTooLong: 64
         case .io: 74
         }
@@ -32,7 +33,7 @@ enum Talk {
             }
             return .success((reply, line))
         } catch {
-            printError("entryd \(command): \(error)")
+            printError("entryd \(command): \(error.settled())")
             return .failure(ExitCode(exitCode(error)))
         }
     }

@@ -53,9 +53,21 @@ public enum EventLine {
 
     private static func describeOK(_ m: JSONValue) -> String {
         if m["route"] != nil { return "ok " + describeEntry(m) }
+        if m["ready"] == .bool(false) { return "ok " + describeNotReady(m) }
         if case .number(let count)? = m["retracted"] { return "ok retracted=\(Int64(count))" }
         if m["scenes"] != nil { return "ok status" }
         return "ok"
+    }
+
+    /// A `scene.appeared` reply of a scene that is not ready: what it still waits for, the home
+    /// screen and the closed gates, so that a scene that never gets an entry says why.
+    static func describeNotReady(_ m: JSONValue) -> String {
+        var parts = ["ready: false"]
+        if let home = m["home"]?.stringValue { parts.append("home: \(home)") }
+        if case .array(let gates)? = m["closedGates"], !gates.isEmpty {
+            parts.append("closed gates: " + gates.map { text($0) }.joined(separator: ", "))
+        }
+        return parts.joined(separator: ", ")
     }
 
     private static func describeError(_ m: JSONValue) -> String {

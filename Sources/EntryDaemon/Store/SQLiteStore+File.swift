@@ -16,6 +16,16 @@ extension SQLiteStore {
             + "create a store through a dangling link: fix or remove the link, or pass another --store")
     }
 
+    /// Creates a missing store file with mode 0600, as the socket is: the store holds what users
+    /// were sent, so only its owner may read it. SQLite would create it with 0644 (less the umask),
+    /// and gives its journal and log files the mode of the store file. An existing file is left as it is;
+    /// a failure here is left to the open that follows, which reports it.
+    static func createPrivately(_ path: String) {
+        guard path != ":memory:" else { return }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
+    }
+
     /// Throws, before anything is written, when `location` no longer names the file opened.
     func checkFileIsInPlace() throws(StoreError) {
         guard let openedFile else { return }

@@ -64,6 +64,7 @@ public final class SQLiteStore: EntryStore {
         self.maxSeenKeys = maxSeenKeys
         self.clock = clock
         try SQLiteStore.refuseDanglingLink(path)
+        SQLiteStore.createPrivately(path)
         do {
             database = try Database(path: path, mode: .readWriteCreate)
         } catch {

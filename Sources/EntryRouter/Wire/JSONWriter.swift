@@ -4,10 +4,11 @@ import EntryKit
 ///
 /// Output is deterministic, so that equal values give equal lines (golden tests, diffable logs):
 /// object keys are sorted; strings escape `"`, `\` and every control character below U+0020 as
-/// `\u00XX` and nothing else (non-ASCII text stays raw UTF-8); a number with an integral value
-/// (within `Int64`) is written as an integer, any other finite number in Swift's shortest
-/// round-trip form (`0.1`, `1e-07`, `1e+20`), and a non-finite number, which JSON cannot express,
-/// as `null`.
+/// `\u00XX` and nothing else (non-ASCII text stays raw UTF-8); a number with an integral value is
+/// written as an integer (exactly within `Int64`; beyond it, the shortest digits that read back as
+/// the same double, then zeros: 2^64 as `18446744073709552000`, as docs/PROTOCOL.md says), any
+/// other finite number in Swift's shortest round-trip form (`0.1`, `1e-07`), and a non-finite
+/// number, which JSON cannot express, as `null`.
 ///
 /// The public functions append to `[UInt8]`; each calls a `write` function that is generic over the
 /// destination (`JSONSink`), which message encoding also uses to write into an `OutputBuffer`.
@@ -98,7 +99,24 @@ public enum JSONWriter {
     static func writeNumber<Sink: JSONSink & ~Copyable>(_ number: Double, to out: inout Sink) {
         if let integer = integral(number) { return writeInteger(integer, to: &out) }
         guard number.isFinite else { return out.write("null") }
+        if number.rounded(.towardZero) == number { return writeLargeIntegral(number, to: &out) }
         number.description.withUTF8View { out.write($0) }
+    }
+
+    /// An integral number beyond `Int64`: the digits of its shortest round-trip form (`1.8e+19`)
+    /// moved past the point by the exponent, so that a reader that wants an integer gets one. Such a
+    /// number is at least 2^63, so its exponent is larger than its count of fraction digits.
+    @inline(never)
+    static func writeLargeIntegral<Sink: JSONSink & ~Copyable>(_ number: Double, to out: inout Sink) {
+        let text = number.description
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) else {
+            return text.withUTF8View { out.write($0) }
+        }
+        let mantissa = text[..<e]
+        let fractionDigits = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+        var digits = String(mantissa.filter { $0 != "." })
+        digits += String(repeating: "0", count: max(0, exponent - fractionDigits))
+        digits.withUTF8View { out.write($0) }
     }
 
     /// The number as the integer the writer writes it as, or nil when it is written otherwise (not

@@ -20,7 +20,9 @@ extension Request {
     ///   naming the field. `req` is read before anything is checked, so it is always echoed.
     /// - An `op` that is not one of the protocol's: `unknown_op`, naming it.
     ///
-    /// Fields an op does not use are ignored, as are unknown fields. Every string field must be
+    /// A field the op does not define (unknown, or another op's) is `bad_request` naming it and the
+    /// nearest name the op has (strict requests, SPEC §2.2); `launch`'s members likewise, while a
+    /// push payload's keys are the sender's own and never checked. Every string field must be
     /// non-empty (an empty scene, modal or entry id names nothing). Limits that the daemon can
     /// configure (payload, URL and collapseId sizes) are the router's to check: decoding only
     /// measures the payload's bytes.
@@ -56,6 +58,25 @@ extension Request {
     }
 }
 
+extension Request {
+    /// The error `line` gets for a member its op does not define, if it has one: for a tool that
+    /// checks requests before it sends them (`entryd check`), with the daemon's own words. Nil for a
+    /// line that is fine in that respect, or wrong in another.
+    package static func strayField(line: ArraySlice<UInt8>) -> WireError? {
+        line.withBufferView { bytes in
+            var fields = RequestFields(bytes)
+            guard (try? fields.read()) != nil, fields.isObject, let op = fields.op, op.kind == .string,
+                  let name = OpName.named(op, in: bytes) else { return nil }
+            do throws(WireError) {
+                try fields.checkStrict(name)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+}
+
 extension RequestFields {
     /// The operation these fields ask for, checked against the op's required and optional fields.
     /// A payload is taken out of the fields, not copied.
@@ -66,6 +87,7 @@ extension RequestFields {
             throw WireError(.unknownOp, "unknown op `\(op.string(in: bytes))`")
         }
         let check = FieldCheck(op: name, bytes: bytes)
+        try checkStrict(name)
         switch name {
         case .push:
             guard let payload = payload.take() else { throw check.missing("payload") }
@@ -121,6 +143,18 @@ extension RequestFields {
         }
     }
 
+    /// Refuses a member `op` does not define: the first unknown key in line order, else the first
+    /// of another op's fields, else an unknown key of `launch`.
+    func checkStrict(_ op: OpName) throws(WireError) {
+        let stray = unknownKeys.first ?? present.subtracting(op.fields.union(.common)).members.first?.rawValue
+        if let stray {
+            throw WireError.strayField(stray, op: op, known: op.fields.members.map(\.rawValue) + ["req"])
+        }
+        if let launch, let stray = launch.unknownKeys.first {
+            throw WireError.strayField(stray, op: op, known: ["url", "push", "id", "action"], in: "launch")
+        }
+    }
+
     private func retractTarget(_ check: FieldCheck) throws(WireError) -> RetractTarget {
         let id = try check.string("id", id)
         let kind = try check.string("kind", kind)
@@ -147,6 +181,17 @@ extension RequestFields {
         default:
             throw check.wrongType("launch", shape)
         }
+    }
+}
+
+extension WireError {
+    /// A member `op` does not define: named, with the nearest of the `known` names when one is
+    /// close (`NearestName`), else with all of them; `parent` is the object it was read in.
+    static func strayField(_ key: String, op: OpName, known: [String], in parent: String? = nil) -> WireError {
+        let path = { (name: String) in parent.map { "\($0).\(name)" } ?? name }
+        let hint = NearestName.suggestion(for: key, among: known).map { "; did you mean `\(path($0))`?" }
+            ?? " (it takes " + known.map { "`\(path($0))`" }.joined(separator: ", ") + ")"
+        return WireError(.badRequest, "op `\(op.rawValue)` has no field `\(path(key))`" + hint)
     }
 }
 

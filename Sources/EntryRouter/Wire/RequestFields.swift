@@ -4,7 +4,8 @@ import EntryKit
 ///
 /// This is the JSON half of request decoding: it checks syntax, not meaning, and it never builds
 /// a dictionary of the top-level object. Unknown members are checked (they must be valid JSON) and
-/// otherwise ignored, so a newer client's extra fields do not break an older daemon. The byte span
+/// kept by name, and the members read are marked in `present`: whether the op defines them is
+/// decided once the op is known (strict requests, SPEC §2.2), in `operation()`. The byte span
 /// of `payload` (and of `launch.push`) is measured on the raw text, as received: that is what APNs
 /// counts against its 4096-byte limit, whitespace included. Payloads are scanned, not parsed into a
 /// tree (`PushPayload`): they are checked as strictly, and stay text. Keys are matched as bytes
@@ -41,6 +42,10 @@ struct RequestFields {
     /// `status`'s cursor: the `next` of an earlier reply.
     var after: MemberValue?
     var launch: Launch?
+    /// The known fields read, whatever the op: checked against the op's (`OpName.fields`).
+    var present = FieldSet()
+    /// The keys read that name no field, in line order.
+    var unknownKeys: [String] = []
 
     /// `launch` as read: its known members when it is an object.
     struct Launch {
@@ -50,6 +55,8 @@ struct RequestFields {
         var pushBytes = 0
         var id: MemberValue?
         var action: MemberValue?
+        /// The keys read that are not one of the four above, in line order.
+        var unknownKeys: [String] = []
     }
 
     init(_ bytes: ByteView) {
@@ -69,12 +76,12 @@ struct RequestFields {
             return
         }
         try parser.openObject()
-        var unknownKeys: [String] = []
         var first = true
         while try parser.nextMember(first: first) {
             first = false
             let key = try parser.fieldKey()
             try parser.expectColon()
+            if let key { present.insert(FieldSet(key)) }
             switch key {
             case .req?: try Self.store(&req, .req, &parser)
             case .op?: try Self.store(&op, .op, &parser)
@@ -135,7 +142,6 @@ struct RequestFields {
             return launch
         }
         try parser.openObject()
-        var unknownKeys: [String] = []
         var first = true
         while try parser.nextMember(first: first) {
             first = false
@@ -146,8 +152,8 @@ struct RequestFields {
             case .push?: try storePayload(&launch.push, &launch.pushBytes, .push, &parser)
             case .id?: try store(&launch.id, .id, &parser)
             case .action?: try store(&launch.action, .action, &parser)
-            case let field?: try skipUnknown(field.rawValue, &unknownKeys, &parser)
-            case nil: try skipUnknown(parser.lastKeyText(), &unknownKeys, &parser)
+            case let field?: try skipUnknown(field.rawValue, &launch.unknownKeys, &parser)
+            case nil: try skipUnknown(parser.lastKeyText(), &launch.unknownKeys, &parser)
             }
         }
         return launch

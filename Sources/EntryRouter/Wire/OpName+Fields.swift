@@ -1,0 +1,97 @@
+/// The fields each op defines (SPEC §3.1, §3.2), for strict requests (SPEC §2.2): a request that
+/// carries any other is refused, so that a misspelt `lanch` or `expiraton` never drops what it
+/// carried. `req` and `op` belong to every op. A field is added to an op here and nowhere else.
+extension OpName {
+    var fields: RequestFields.FieldSet {
+        switch self {
+        case .push: [.payload, .id, .collapseId, .expiration]
+        case .open: [.url, .source, .id, .expiration]
+        case .retract: [.id, .kind, .collapseId]
+        case .status: [.limit, .after]
+        case .watch: []
+        case .advance: [.by]
+        case .sceneConnect: [.scene, .launch]
+        case .sceneAppeared, .sceneFinish: [.scene, .screen]
+        case .scenePresented, .sceneDismissed: [.scene, .modal]
+        case .sceneAction: [.scene, .modal, .action]
+        case .sceneBusy: [.scene, .busy]
+        case .scenePushed: [.scene, .screen, .parent]
+        case .sceneBackground, .sceneReset: [.scene]
+        case .sceneGate: [.scene, .gate, .open]
+        }
+    }
+}
+
+extension RequestFields {
+    /// A set of fields, one bit each: the decoder marks each member it reads, and the op's set is
+    /// checked once, after the line, so that a known key costs one `or` more.
+    struct FieldSet: OptionSet {
+        let rawValue: UInt32
+
+        init(rawValue: UInt32) {
+            self.rawValue = rawValue
+        }
+
+        init(_ field: Field) {
+            rawValue = 1 << field.bit
+        }
+
+        static var payload: FieldSet { FieldSet(.payload) }
+        static var id: FieldSet { FieldSet(.id) }
+        static var collapseId: FieldSet { FieldSet(.collapseId) }
+        static var expiration: FieldSet { FieldSet(.expiration) }
+        static var url: FieldSet { FieldSet(.url) }
+        static var source: FieldSet { FieldSet(.source) }
+        static var kind: FieldSet { FieldSet(.kind) }
+        static var limit: FieldSet { FieldSet(.limit) }
+        static var after: FieldSet { FieldSet(.after) }
+        static var by: FieldSet { FieldSet(.by) }
+        static var scene: FieldSet { FieldSet(.scene) }
+        static var launch: FieldSet { FieldSet(.launch) }
+        static var screen: FieldSet { FieldSet(.screen) }
+        static var modal: FieldSet { FieldSet(.modal) }
+        static var action: FieldSet { FieldSet(.action) }
+        static var busy: FieldSet { FieldSet(.busy) }
+        static var parent: FieldSet { FieldSet(.parent) }
+        static var gate: FieldSet { FieldSet(.gate) }
+        static var open: FieldSet { FieldSet(.open) }
+        /// The members every request may carry.
+        static var common: FieldSet { [FieldSet(.req), FieldSet(.op)] }
+
+        /// The fields in the set, in `Field`'s order.
+        var members: [Field] {
+            Field.allCases.filter { contains(FieldSet($0)) }
+        }
+    }
+}
+
+extension RequestFields.Field {
+    /// The field's bit in a `FieldSet`: its place in `allCases` (`RequestFieldSetTests` checks it),
+    /// written out so that marking a key is a table lookup.
+    var bit: UInt32 {
+        switch self {
+        case .req: 0
+        case .op: 1
+        case .payload: 2
+        case .id: 3
+        case .collapseId: 4
+        case .expiration: 5
+        case .url: 6
+        case .source: 7
+        case .kind: 8
+        case .limit: 9
+        case .scene: 10
+        case .screen: 11
+        case .modal: 12
+        case .action: 13
+        case .busy: 14
+        case .parent: 15
+        case .gate: 16
+        case .open: 17
+        case .launch: 18
+        case .push: 19
+        case .by: 20
+        case .after: 21
+        }
+    }
+}
