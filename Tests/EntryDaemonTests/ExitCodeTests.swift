@@ -12,14 +12,14 @@ import Testing
         .socketDirectory(path: "d", .cannotCreate(reason: "r")), .socketDirectory(path: "d", .notADirectory),
         .socketDirectory(path: "d", .ownedBy(1)), .socketDirectory(path: "d", .openTo(mode: 0o755)),
         .notASocket("s"), .loop(UVError(code: -24, operation: "accept")), .store(StoreError(path: "p", message: "m")),
-        .config(file: "c", message: "m"), .configUnreadable(file: "c", reason: "r"),
+        .config(file: "c", message: "m"), .configUnreadable(file: "c", reason: "r"), .descriptorLimit(limit: 8, needed: 18),
     ]
 
     @Test func everyCodeTheProgramUsesIsListed() {
         for error in Self.daemonErrors {
             switch error {
             case .socketPathTooLong, .alreadyServing, .foreignListener, .socketDirectory, .notASocket, .loop, .store, .config,
-                 .configUnreadable: break
+                 .configUnreadable, .descriptorLimit: break
             }
             #expect(Commands.exitCodes.contains { $0.0 == error.exitCode }, "exit \(error.exitCode) (\(error)) is not in --help")
         }
