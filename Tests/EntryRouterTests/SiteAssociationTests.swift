@@ -62,9 +62,29 @@ struct SiteAssociationTests {
              allowed: ["/help/x?articleNumber=1234&articleName=a", "/help/x?articleName=b&articleNumber=abcd&other=1"],
              refused: ["/help/x?articleNumber=123&articleName=a", "/help/x?articleNumber=1234",
                        "/help/x?articleNumber=1234&articleName=", "/help/x?articleNumber=1234&articleName"]),
-        Case(name: "a repeated query item must match in every instance",
+        Case(name: "of a repeated query item the first is tested, the one routing makes the param",
              file: file(components: #"{"?": {"id": "??"}}"#),
-             allowed: ["/a?id=12", "/a?id=12&id=34"], refused: ["/a?id=12&id=345"]),
+             allowed: ["/a?id=12", "/a?id=12&id=345"], refused: ["/a?id=345&id=12"]),
+        Case(name: "$(digit) and $(xdigit) take one character of their class",
+             file: file(components: #"{"/": "/o/$(digit)$(digit)/*"}, {"/": "/h/$(xdigit)*"}"#),
+             allowed: ["/o/12/x", "/h/fA", "/h/0"], refused: ["/o/1a/x", "/o/123/x", "/h/g", "/h/"]),
+        Case(name: "$(alpha), $(upper), $(lower), $(alnum)",
+             file: file(components: #"{"/": "/a/$(alpha)"}, {"/": "/u/$(upper)"}, {"/": "/l/$(lower)"}, {"/": "/n/$(alnum)"}"#),
+             allowed: ["/a/x", "/a/X", "/u/X", "/l/x", "/n/x", "/n/7"],
+             refused: ["/a/1", "/u/x", "/l/X", "/n/-", "/a/%C3%A9"]),
+        Case(name: "$(upper) ignoring case takes any letter",
+             file: file(components: #"{"/": "/u/$(upper)", "caseSensitive": false}"#),
+             allowed: ["/u/x", "/u/X", "/U/x"], refused: ["/u/1"]),
+        Case(name: "a variable in a query item and a fragment, beside escapes",
+             file: file(components: ##"{"/": "/caf%C3%A9/$(digit)", "?": {"v": "$(digit)"}, "#": "s$(digit)"}"##),
+             allowed: ["/caf%C3%A9/1?v=2#s3"], refused: ["/caf%C3%A9/1?v=x#s3", "/caf%C3%A9/1?v=2#sx"]),
+        Case(name: "what another app's entry holds is not read",
+             file: #"""
+                {"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": [
+                  {"appIDs": ["ZZZZZ99999.com.example.other"], "components": [{"/": "/$(food)/$(lang)", "exlude": 3, "?": ["x"]}]},
+                  {"appIDs": ["\#(appId)"], "components": [{"/": "/mine/*"}]}]}}
+                """#,
+             allowed: ["/mine/1"], refused: ["/pizza/en"]),
         Case(name: "an item whose pattern matches the empty value may be absent",
              file: file(components: #"{"?": {"ref": "*"}}"#),
              allowed: ["/a", "/a?ref=mail"], refused: []),
@@ -201,10 +221,11 @@ struct SiteAssociationTests {
                 field: #"applinks.details[0].components[0]["/"]"#, text: "with \"percentEncoded\": false a `%` is literal"),
         Refusal(name: "defaults not an object", file: file(components: #"{"/": "*"}"#, defaults: "true"),
                 field: "applinks.details[0].defaults", text: "expected an object"),
-        Refusal(name: "substitution variables", file: #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": []}}"#,
-                field: "applinks.substitutionVariables", text: "not supported"),
-        Refusal(name: "a built-in substitution variable", file: file(components: #"{"/": "/$(lang)/*"}"#),
-                field: #"applinks.details[0].components[0]["/"]"#, text: "substitution variables ($(lang), $(alpha), ...) are not supported"),
+        Refusal(name: "a custom substitution variable in this app's entry",
+                file: #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": [{"appIDs": ["\#(appId)"], "components": [{"/": "/$(food)"}]}]}}"#,
+                field: #"applinks.details[0].components[0]["/"]"#, text: "the substitution variable $(food) is not supported"),
+        Refusal(name: "a list-valued built-in substitution variable", file: file(components: #"{"/": "/$(lang)/*"}"#),
+                field: #"applinks.details[0].components[0]["/"]"#, text: "the substitution variable $(lang) is not supported (only $(alpha)"),
         Refusal(name: "no entry for this app",
                 file: #"{"applinks": {"details": [{"appIDs": ["ZZZZZ99999.com.example.other"], "components": [{"/": "*"}]}]}}"#,
                 field: "applinks.details", text: "no entry names the app \(appId) (appIDs found: ZZZZZ99999.com.example.other)"),
@@ -235,6 +256,37 @@ struct SiteAssociationTests {
             #expect(found?.field == test.field, "\(error)")
             #expect(found?.description.contains(test.text) == true, "\(error)")
         }
+    }
+
+    /// A link refused by a component's `?` or `#` says so, not that its path is missing.
+    @Test(arguments: [
+        (#"{"/": "/s/*", "?": {"ref": "mail"}}"#, "/s/1?ref=web",
+         #"path /s/1 is in applinks.details[0].components[0] of app.example, but its query `ref=web` does not match that component's "?""#),
+        (##"{"/": "/s/*", "#": "top"}"##, "/s/1#end",
+         "path /s/1 is in applinks.details[0].components[0] of app.example, but its fragment `end` does not match that component's \"#\""),
+        (#"{"?": {"private": "1"}, "exclude": true}, {"/": "*"}"#, "/s/1?private=1",
+         "the query `private=1` of path /s/1 is excluded by applinks.details[0].components[0] of app.example"),
+        (#"{"/": "/s/*", "exclude": true}, {"/": "*"}"#, "/s/1",
+         "path /s/1 is excluded by applinks.details[0].components[0] of app.example"),
+        (#"{"/": "/s/*"}"#, "/t/1", "path /t/1 is not in the universal-link paths of app.example"),
+    ])
+    func refusalNamesTheRule(_ components: String, _ path: String, _ message: String) throws {
+        let table = RoutingTable(config: try Self.load(links: #"[{"host": "app.example", "aasa": "aasa.json"}]"#,
+                                                       files: ["conf/aasa.json": Self.file(components: components)]))
+        #expect(table.route(url: "https://app.example" + path).failureMessage == message + ": https://app.example" + path)
+    }
+
+    /// A rule that an earlier one decides for all its paths is dead: a warning naming both.
+    @Test func shadowedRulesAreWarnings() throws {
+        let file = Self.file(components: #"{"/": "/buy/*"}, {"/": "/buy/old/*", "exclude": true}, {"/": "/BUY/x", "caseSensitive": false}, {"/": "/sell/*", "?": {"a": "1"}}, {"/": "/sell/x"}"#)
+        let config = try Self.load(links: #"[{"host": "app.example", "aasa": "aasa.json"}]"#, files: ["conf/aasa.json": file])
+        #expect(config.warnings.map(\.description) == [
+            #"conf/app.json: warning: aasa.json applinks.details[0].components[1]: "/buy/old/*" never applies to app.example: "/buy/*" (aasa.json applinks.details[0].components[0]) comes first and allows every path it matches"#,
+        ])
+        let paths = try Self.load(links: #"[{"host": "app.example", "paths": ["/*", "NOT /admin/*"]}]"#, files: [:])
+        #expect(paths.warnings.map(\.description) == [
+            #"conf/app.json: warning: universalLinks[0].paths[1]: "NOT /admin/*" never applies to app.example: "/*" (universalLinks[0].paths[0]) comes first and allows every path it matches"#,
+        ])
     }
 
     @Test func unknownKeysAreWarnings() throws {

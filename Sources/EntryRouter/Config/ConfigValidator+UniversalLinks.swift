@@ -26,6 +26,7 @@ extension ConfigValidator {
         for (hostIndex, link) in config.universalLinks.enumerated() where link.aasa == nil || link.association != nil {
             let field = "universalLinks[\(hostIndex)]"
             let rules = link.pathRules(field: field)
+            warnShadowed(rules, host: link.host)
             for pattern in patterns[hostIndex] {
                 if let refusal = refusal(of: pattern.globs, by: rules) {
                     fail(pattern.route, pattern.field, "\"\(pattern.text)\": the universal-link rules of \(link.host) never allow it: \(refusal); its links are all not_allowed")
@@ -41,6 +42,22 @@ extension ConfigValidator {
                     warn(nil, rule.field, "\"\(rule.written)\" allows paths that no https pattern of \(link.host) matches: such links end no_route")
                 }
             }
+        }
+    }
+
+    /// A rule that an earlier one already decides for every path it names can never apply (an
+    /// exclusion written after the allow that takes its paths): a warning naming both. Only an
+    /// earlier rule that tests the path alone can decide for it; case is compared as the earlier
+    /// rule compares it, and a later rule that ignores case is shadowed only by one that does too.
+    mutating func warnShadowed(_ rules: [LinkPathRule], host: String) {
+        for (index, rule) in rules.enumerated() {
+            let earlier = rules[..<index].first { before in
+                guard !before.testsMore, !(before.caseSensitive && !rule.caseSensitive) else { return false }
+                return before.glob.covers(before.caseSensitive ? rule.glob : rule.glob.folded())
+            }
+            guard let earlier else { continue }
+            let verb = earlier.excludes ? "excludes" : "allows"
+            warn(nil, rule.field, "\"\(rule.written)\" never applies to \(host): \"\(earlier.written)\" (\(earlier.field)) comes first and \(verb) every path it matches")
         }
     }
 

@@ -28,7 +28,7 @@ extension UniversalLinkHost {
             return association.components.map { component in
                 let path = component.path
                 let caseSensitive = path?.caseSensitive ?? true
-                return LinkPathRule(excludes: component.excludes, glob: PathGlob(rule: path?.compared ?? "*"),
+                return LinkPathRule(excludes: component.excludes, glob: path?.glob ?? PathGlob(rule: "*"),
                                     caseSensitive: caseSensitive, testsMore: component.query != nil || component.fragment != nil,
                                     field: "\(aasa ?? field) \(component.key)", written: path?.written ?? "*")
             }

@@ -70,9 +70,6 @@ private struct AssociationReader {
             return nil
         }
         ignoredKeys(applinks, Self.applinksKeys, "applinks.")
-        if applinks["substitutionVariables"] != nil {
-            fail("applinks.substitutionVariables", "substitution variables are not supported; write the patterns out")
-        }
         let outer = defaults(applinks["defaults"], "applinks.defaults")
         guard let detailsValue = applinks["details"] else {
             fail("applinks.details", "missing: the list of apps and the links they open")
@@ -91,16 +88,17 @@ private struct AssociationReader {
                 fail(key, "expected an object with \"appIDs\" and \"components\"")
                 continue
             }
-            ignoredKeys(detail, Self.detailKeys, key + ".")
             let apps = appIDs(detail, key)
-            let settings = defaults(detail["defaults"], key + ".defaults").over(outer)
-            let own = readComponents(detail, key, settings)
-            if apps.contains(appId) {
-                named = true
-                components += own
-            } else {
+            // Another app's entry is that app's business, as on iOS: what it holds (a feature
+            // not read here, a typo) neither refuses the file nor warns.
+            guard apps.contains(appId) else {
                 others += apps
+                continue
             }
+            ignoredKeys(detail, Self.detailKeys, key + ".")
+            let settings = defaults(detail["defaults"], key + ".defaults").over(outer)
+            named = true
+            components += readComponents(detail, key, settings)
         }
         guard errors.isEmpty else { return nil }
         guard named else {
@@ -199,18 +197,40 @@ private struct AssociationReader {
 
     /// A pattern as it is compared: with `percentEncoded` its escapes are decoded (the URL's
     /// parts are compared decoded, so `%61dmin` cannot slip past `/admin/*`); without, a `%` is
-    /// itself.
+    /// itself. Apple's built-in substitution variables (`$(digit)`, …) become one-character
+    /// classes; the others (`$(lang)`, `$(region)`, the file's own `substitutionVariables`) stand
+    /// for lists of strings and are refused, naming the variable.
     private mutating func linkPattern(_ text: String, _ key: String, _ caseSensitive: Bool, _ percentEncoded: Bool) -> LinkPattern? {
-        if text.contains("$(") {
-            fail(key, "\"\(text)\": substitution variables ($(lang), $(alpha), ...) are not supported; write the patterns out")
-            return nil
+        var parts: [LinkPattern.Part] = []
+        var rest = text[...]
+        while !rest.isEmpty {
+            guard let open = rest.firstRange(of: "$("), let close = rest[open.upperBound...].firstIndex(of: ")") else {
+                parts.append(.text(String(rest)))
+                break
+            }
+            let name = rest[open.upperBound..<close]
+            guard let variable = CharacterClass(name: name) else {
+                fail(key, "\"\(text)\": the substitution variable $(\(name)) is not supported (only $(alpha), $(upper), $(lower), $(alnum), $(digit) and $(xdigit) are); write its values out")
+                return nil
+            }
+            if open.lowerBound > rest.startIndex { parts.append(.text(String(rest[..<open.lowerBound]))) }
+            parts.append(.variable(variable))
+            rest = rest[rest.index(after: close)...]
         }
-        guard percentEncoded else { return LinkPattern(written: text, compared: text, caseSensitive: caseSensitive) }
-        guard let decoded = PercentEncoding.decode(Array(text.utf8)) else {
-            fail(key, "\"\(text)\": malformed percent escape (`%` needs two hex digits); with \"percentEncoded\": false a `%` is literal")
-            return nil
+        guard percentEncoded else { return LinkPattern(written: text, parts: parts, caseSensitive: caseSensitive) }
+        var decoded: [LinkPattern.Part] = []
+        for part in parts {
+            guard case .text(let piece) = part else {
+                decoded.append(part)
+                continue
+            }
+            guard let plain = PercentEncoding.decode(Array(piece.utf8)) else {
+                fail(key, "\"\(text)\": malformed percent escape (`%` needs two hex digits); with \"percentEncoded\": false a `%` is literal")
+                return nil
+            }
+            decoded.append(.text(plain))
         }
-        return LinkPattern(written: text, compared: decoded, caseSensitive: caseSensitive)
+        return LinkPattern(written: text, parts: decoded, caseSensitive: caseSensitive)
     }
 
     private mutating func defaults(_ value: JSONValue?, _ key: String, unknownKeys: Bool = true) -> MatchDefaults {

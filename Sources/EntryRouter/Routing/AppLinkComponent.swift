@@ -5,8 +5,9 @@ public struct AppLinkComponent: Sendable, Hashable {
     public enum Query: Sendable, Hashable {
         /// A pattern for the whole query string, without its `?`.
         case whole(LinkPattern)
-        /// Query item name → pattern. Every item of that name must match, and a missing item
-        /// counts as one with the empty value, as Apple documents.
+        /// Query item name → pattern, tested against the item's first occurrence: the value routing
+        /// makes the param (of a repeated key the first wins), so the value checked is the value
+        /// the app gets. A missing item counts as one with the empty value, as Apple documents.
         case items([String: LinkPattern])
     }
 
@@ -38,8 +39,7 @@ public struct AppLinkComponent: Sendable, Hashable {
             return pattern.matches(url.query)
         case .items(let patterns):
             return patterns.allSatisfy { name, pattern in
-                let values = url.items.filter { $0.name == name }
-                return values.isEmpty ? pattern.matches("") : values.allSatisfy { pattern.matches($0.value) }
+                pattern.matches(url.items.first { $0.name == name }?.value ?? "")
             }
         }
     }

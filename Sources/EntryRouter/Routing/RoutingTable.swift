@@ -148,19 +148,18 @@ public final class RoutingTable: EntryRouting {
             throw WireError(.notAllowed, "plain \(parsed.schemeText) is not allowed, universal links use https: \(url)")
         }
         if let index = universalLinks.indices.first(where: { universalLinks[$0].host.matches(parsed.bytes.extracting(host)) }) {
-            guard universalLinks[index].rules.allows(parsed) else { throw refused(parsed, host, url) }
+            guard universalLinks[index].rules.allows(parsed) else { throw refused(parsed, host, url, universalLinks[index].rules) }
             return universalLinks[index].root
         }
         guard let (rules, root) = otherLink(ASCII.lowercased(parsed.bytes.extracting(host))) else {
             throw WireError(.notAllowed, "\(ASCII.lowercased(parsed.bytes.extracting(host))) is not a universal-link host of this app: \(url)")
         }
-        guard rules.allows(parsed) else { throw refused(parsed, host, url) }
+        guard rules.allows(parsed) else { throw refused(parsed, host, url, rules) }
         return root
     }
 
-    private func refused(_ parsed: ParsedURL, _ host: Range<Int>, _ url: String) -> WireError {
-        let path = parsed.withDecodedPath { String(decoding: $0, as: UTF8.self) }
-        return WireError(.notAllowed, "path \(path) is not in the universal-link paths of \(ASCII.lowercased(parsed.bytes.extracting(host))): \(url)")
+    private func refused(_ parsed: ParsedURL, _ host: Range<Int>, _ url: String, _ rules: UniversalLinkRules) -> WireError {
+        WireError(.notAllowed, rules.refusal(parsed, host: ASCII.lowercased(parsed.bytes.extracting(host))) + ": " + url)
     }
 
     /// The rules and root for a host the listed ones do not equal as written: the same host with

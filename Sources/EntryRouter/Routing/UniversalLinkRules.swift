@@ -69,6 +69,31 @@ struct UniversalLinkRules: Sendable {
         }
     }
 
+    /// Why the rules refuse `url` (which they do), for the `not_allowed` message: a query or
+    /// fragment rule is named as such, so that a link refused for its `?` or `#` is not reported
+    /// as a path the rules lack. Walks the rules again, on the refusal path only.
+    func refusal(_ url: ParsedURL, host: String) -> String {
+        let path = url.withDecodedPath { String(decoding: $0, as: UTF8.self) }
+        let missing = "path \(path) is not in the universal-link paths of \(host)"
+        guard case .association(let association) = source else { return missing }
+        let link = url.appLinkURL()
+        if let component = association.components.first(where: { $0.matches(link) }) {
+            let tested = [component.query.map { _ in "query `\(link.query)`" }, component.fragment.map { _ in "fragment `\(link.fragment)`" }]
+                .compactMap { $0 }
+            let what = tested.isEmpty ? "path \(path)" : "the \(tested.joined(separator: " and ")) of path \(path)"
+            return "\(what) is excluded by \(component.key) of \(host)"
+        }
+        for component in association.components where !component.excludes && (component.path?.matches(link.path) ?? true) {
+            var probe = component
+            probe.query = nil
+            if probe.matches(link) {
+                return "path \(path) is in \(component.key) of \(host), but its query `\(link.query)` does not match that component's \"?\""
+            }
+            return "path \(path) is in \(component.key) of \(host), but its fragment `\(link.fragment)` does not match that component's \"#\""
+        }
+        return missing
+    }
+
     /// Whether the `paths` rules let `path` (decoded UTF-8, with its leading `/`) open the app.
     func allows(_ path: ByteView) -> Bool {
         guard case .paths(let rules) = source else { return false }
@@ -80,6 +105,9 @@ struct UniversalLinkRules: Sendable {
 
     /// Wildcard matching with one backtrack point for the last `*`: linear in practice, never
     /// exponential.
+    ///
+    /// A `CharacterClass` byte in the pattern (a substitution variable of an association file)
+    /// takes one ASCII character of its class; `paths` rules never contain one.
     ///
     /// On UTF-8, with the answers of matching by Unicode scalar: `?` takes one whole scalar, a
     /// `*` gives back one whole scalar at a time, so the text position is at a scalar boundary
@@ -106,6 +134,9 @@ struct UniversalLinkRules: Sendable {
                 star = p
                 starText = t
                 p += 1
+            } else if p < pattern.endIndex, pattern[p] >= CharacterClass.alpha.rawValue, CharacterClass.byte(text[t], isIn: pattern[p]) {
+                p += 1
+                t += 1
             } else if star >= 0 {
                 p = star + 1
                 starText = scalarEnd(text, starText)
