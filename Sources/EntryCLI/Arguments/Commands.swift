@@ -51,11 +51,14 @@ public enum Commands {
 
     public static let open = CommandSpec(
         "open", summary: "Open a link as the app would receive it.",
-        details: "https URLs are universal links; other schemes are deep links unless --source says otherwise.",
+        details: "https URLs are universal links; other schemes are deep links unless --source says otherwise. "
+            + "--android reads an https URL by the host's Android App Links rules (its assetlinks file) "
+            + "instead of its apple-app-site-association rules.",
         arguments: [ArgumentSpec("URL")],
         flags: openFlags,
         examples: ["entryd open materunner://invite/run-42",
                    "entryd open https://materunner.app/records/7",
+                   "entryd open --android https://materunner.app/records/7",
                    "entryd open materunner://records --source widget"],
         run: Open.run)
 
@@ -69,7 +72,7 @@ public enum Commands {
 
     private static let openFlags: [FlagSpec] = [
         FlagSpec("source", "SOURCE", help: "deeplink, universalLink, widget, shortcut or deferred"),
-        .id, .expiration, .expiresIn, .socket, .json,
+        .android, .id, .expiration, .expiresIn, .socket, .json,
     ]
 
     public static let retract = CommandSpec(
@@ -146,8 +149,9 @@ public enum Commands {
             + "when the daemon would refuse it.",
         arguments: [ArgumentSpec("URL", .optional)],
         flags: [FlagSpec("payload", "FILE.apns", help: "explain this push payload instead of a URL (- reads standard input)"),
-                .config, .jsonReport],
+                .android, .config, .jsonReport],
         examples: ["entryd route https://materunner.app/r/7",
+                   "entryd route --android https://materunner.app/r/7",
                    "entryd route --payload samples/apns/materunner-invitation.apns",
                    "entryd route --config samples/shopmate.json shopmate://products/42 --json"],
         run: RouteCommand.run)
@@ -196,6 +200,7 @@ extension FlagSpec {
     static let json = FlagSpec("json", help: "print the daemon's reply as it is")
     static let jsonReport = FlagSpec("json", help: "print one JSON object instead of lines, for scripts")
     static let config = FlagSpec("config", "FILE", help: "the route config (default: the sample compiled in)")
+    static let android = FlagSpec("android", help: "read an https link by the Android App Links rules (assetlinks), not iOS's")
     static let id = FlagSpec("id", "ID", help: "the entry's id; the same id again within 24 h is a duplicate")
     static let expiration = FlagSpec("expiration", "EPOCH",
                                      help: "drop it after this time, in epoch seconds; 0 = only if a scene can take it now")

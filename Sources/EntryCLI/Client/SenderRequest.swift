@@ -61,7 +61,8 @@ public enum SenderRequest {
             }
             source = known
         }
-        return .open(url: url, source: source, id: parsed.value("id"), expiration: try expiration(parsed, now: now))
+        return .open(url: url, source: source, id: parsed.value("id"), expiration: try expiration(parsed, now: now),
+                     platform: parsed.has("android") ? .android : nil)
     }
 
     /// A `retract` request: exactly one of `--id`, `--kind` and `--collapse-id`, none of them empty.

@@ -18,7 +18,7 @@ enum RouteCommand {
         }
         let explanation: RouteExplanation
         if let url {
-            explanation = table.explain(url: url)
+            explanation = table.explain(url: url, on: parsed.has("android") ? .android : .ios)
         } else if let payloadFile {
             guard let bytes = FileBytes.read(payloadFile) else {
                 printError("entryd route: cannot read \(payloadFile): \(String(cString: strerror(errno)))")

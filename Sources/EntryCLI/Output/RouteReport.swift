@@ -47,10 +47,11 @@ public enum RouteReport {
         case .universalLink(let decision):
             let host = decision.entry == decision.host ? decision.host : "\(decision.host) (entry \(decision.entry))"
             let source = decision.rules == "paths" ? "paths of \(host)" : "\(decision.rules) of \(host)"
+            let link = decision.platform == .ios ? "universal link" : "Android App Link"
             if let rule = decision.rule {
-                lines.append("  universal link \(decision.allows ? "allowed" : "refused") by \"\(rule)\" in the \(source)")
+                lines.append("  \(link) \(decision.allows ? "allowed" : "refused") by \"\(rule)\" in the \(source)")
             } else {
-                lines.append("  universal link refused: no rule in the \(source) matches")
+                lines.append("  \(link) refused: no rule in the \(source) matches")
             }
         case .refused(let error):
             lines.append("  refused: \(error.message)")
@@ -201,7 +202,7 @@ public enum RouteReport {
         case .universalLink(let decision):
             .object(["kind": .string("universalLink"), "host": .string(decision.host), "entry": .string(decision.entry),
                      "rules": .string(decision.rules), "rule": decision.rule.map(JSONValue.string) ?? .null,
-                     "allows": .bool(decision.allows)])
+                     "allows": .bool(decision.allows), "platform": .string(decision.platform.rawValue)])
         case .refused(let error):
             .object(["kind": .string("refused"), "error": json(error)])
         }

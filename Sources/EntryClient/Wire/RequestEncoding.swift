@@ -29,10 +29,11 @@ extension EntryRequest {
             set("id", id)
             set("collapseId", collapseId)
             set("expiration", expiration)
-        case .open(let url, let source, let id, let expiration):
+        case .open(let url, let source, let id, let expiration, let platform):
             members["op"] = .string("open")
             members["url"] = .string(url)
             set("source", source?.rawValue)
+            set("platform", platform?.rawValue)
             set("id", id)
             set("expiration", expiration)
         case .retract(let target):

@@ -22,6 +22,7 @@ extension Config {
         var errors = reader.errors
         var warnings: [ConfigWarning] = []
         config.readAssociations(file: file, readFile: readFile, errors: &errors, warnings: &warnings)
+        config.readAssetLinks(file: file, readFile: readFile, errors: &errors, warnings: &warnings)
         let findings = ConfigValidator(config: config, file: file).findings()
         errors += findings.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
@@ -62,6 +63,31 @@ extension Config {
     static func path(_ path: String, besides file: String) -> String {
         guard !path.hasPrefix("/"), let slash = file.lastIndex(of: "/") else { return path }
         return String(file[...slash]) + path
+    }
+
+    /// Reads the Digital Asset Links file of each `assetlinks` host into its `appLinks`.
+    private mutating func readAssetLinks(file: String, readFile: (String) throws -> [UInt8],
+                                         errors: inout [ConfigError], warnings: inout [ConfigWarning]) {
+        for index in universalLinks.indices {
+            guard let assetlinks = universalLinks[index].assetlinks else { continue }
+            let field = "universalLinks[\(index)].assetlinks"
+            guard let packageName, !packageName.isEmpty else {
+                errors.append(ConfigError(file: file, route: nil, field: field, problem: "a Digital Asset Links file names apps by package: set \"packageName\" (the Android application id) at the top of the config"))
+                continue
+            }
+            let resolved = Self.path(assetlinks, besides: file)
+            let bytes: [UInt8]
+            do {
+                bytes = try readFile(resolved)
+            } catch {
+                errors.append(ConfigError(file: file, route: nil, field: field, problem: "cannot read \(resolved): \(error)"))
+                continue
+            }
+            let reading = AppLinksAssociation.read(json: bytes, packageName: packageName, file: resolved)
+            universalLinks[index].appLinks = reading.association
+            errors += reading.errors
+            warnings += reading.warnings
+        }
     }
 
     /// Reads the apple-app-site-association file of each `aasa` host into its `association`.

@@ -7,6 +7,9 @@ public struct Config: Sendable {
     /// The app's application identifier, `PREFIX.bundleId` (the prefix is usually the team id):
     /// how an apple-app-site-association file names the app. Needed only by `aasa` hosts.
     public var appId: String?
+    /// The Android app's package name (its application id): how a Digital Asset Links file names
+    /// the app. Needed only by `assetlinks` hosts.
+    public var packageName: String?
     public var schemes: [String]
     public var universalLinks: [UniversalLinkHost]
     public var home: String
@@ -28,10 +31,11 @@ public struct Config: Sendable {
 
     public init(bundleId: String, schemes: [String], universalLinks: [UniversalLinkHost], home: String,
                 gates: [String], tabs: [String], pushLinkKey: String?, modals: [String: Int], routes: [Route],
-                appId: String? = nil, fallback: String? = nil) {
+                appId: String? = nil, fallback: String? = nil, packageName: String? = nil) {
         self.bundleId = bundleId
         self.fallback = fallback
         self.appId = appId
+        self.packageName = packageName
         self.schemes = schemes
         self.universalLinks = universalLinks
         self.home = home
@@ -50,7 +54,8 @@ public struct Config: Sendable {
 }
 
 /// One host of the universal links and its rules: an apple-app-site-association style `paths`
-/// list, or a real apple-app-site-association file (`aasa`).
+/// list, or a real apple-app-site-association file (`aasa`); for Android, a Digital Asset Links
+/// file (`assetlinks`). A platform without its own file follows `paths`.
 public struct UniversalLinkHost: Sendable, Hashable {
     /// A host name, or `*.example.com` for every subdomain of `example.com` (not itself).
     public var host: String
@@ -59,11 +64,18 @@ public struct UniversalLinkHost: Sendable, Hashable {
     public var aasa: String?
     /// What that file says about this app (`Config.appId`); read by `Config.load`.
     public var association: SiteAssociation?
+    /// The Digital Asset Links file as the config names it, relative to the config file.
+    public var assetlinks: String?
+    /// What that file says about this app (`Config.packageName`); read by `Config.load`.
+    public var appLinks: AppLinksAssociation?
 
-    public init(host: String, paths: [String] = [], aasa: String? = nil, association: SiteAssociation? = nil) {
+    public init(host: String, paths: [String] = [], aasa: String? = nil, association: SiteAssociation? = nil,
+                assetlinks: String? = nil, appLinks: AppLinksAssociation? = nil) {
         self.host = host
         self.paths = paths
         self.aasa = aasa
         self.association = association
+        self.assetlinks = assetlinks
+        self.appLinks = appLinks
     }
 }

@@ -5,7 +5,7 @@ struct ConfigReader {
     let file: String
     private(set) var errors: [ConfigError] = []
 
-    static let topKeys: Set<String> = ["bundleId", "appId", "schemes", "universalLinks", "home", "gates", "tabs",
+    static let topKeys: Set<String> = ["bundleId", "appId", "packageName", "schemes", "universalLinks", "home", "gates", "tabs",
                                        "pushLinkKey", "modals", "routes", "fallback"]
     static let routeKeys: Set<String> = ["name", "match", "push", "params", "modal", "show", "tab", "redirect",
                                          "identity", "ttl", "requires", "actions", "backStack"]
@@ -41,7 +41,8 @@ struct ConfigReader {
             modals: readModals(top["modals"]),
             routes: routes,
             appId: top["appId"].flatMap { string($0, nil, "appId") },
-            fallback: top["fallback"].flatMap { string($0, nil, "fallback") })
+            fallback: top["fallback"].flatMap { string($0, nil, "fallback") },
+            packageName: top["packageName"].flatMap { string($0, nil, "packageName") })
     }
 
     private mutating func readHost(_ value: JSONValue, _ field: String) -> UniversalLinkHost? {
@@ -49,14 +50,15 @@ struct ConfigReader {
             fail(nil, field, "expected an object {\"host\": ..., \"paths\": [...]}")
             return nil
         }
-        unknownKeys(members, ["host", "paths", "aasa"], nil, field + ".")
+        unknownKeys(members, ["host", "paths", "aasa", "assetlinks"], nil, field + ".")
         guard let hostValue = members["host"] else {
             fail(nil, field + ".host", "missing: the universal-link host name")
             return nil
         }
         guard let host = string(hostValue, nil, field + ".host") else { return nil }
         return UniversalLinkHost(host: host, paths: strings(members["paths"], nil, field + ".paths"),
-                                 aasa: members["aasa"].flatMap { string($0, nil, field + ".aasa") })
+                                 aasa: members["aasa"].flatMap { string($0, nil, field + ".aasa") },
+                                 assetlinks: members["assetlinks"].flatMap { string($0, nil, field + ".assetlinks") })
     }
 
     private mutating func readModals(_ value: JSONValue?) -> [String: Int] {

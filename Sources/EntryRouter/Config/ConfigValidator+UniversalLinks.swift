@@ -22,24 +22,35 @@ extension ConfigValidator {
                 patterns[hostIndex].append(HostPattern(route: route.name, field: "match[\(index)]", text: text, globs: globs))
             }
         }
-        // A host whose file was refused (or not read, in a config built in code) has no rules to check.
-        for (hostIndex, link) in config.universalLinks.enumerated() where link.aasa == nil || link.association != nil {
+        // A host whose file was refused (or not read, in a config built in code) has no rules to
+        // check on that platform. Android is checked when the config names the Android app; a
+        // host with no file of its own gives Android its `paths`, the rules already checked.
+        let platforms: [LinkPlatform] = config.packageName == nil ? [.ios] : [.ios, .android]
+        for (hostIndex, link) in config.universalLinks.enumerated() {
             let field = "universalLinks[\(hostIndex)]"
-            let rules = link.pathRules(field: field)
-            warnShadowed(rules, host: link.host)
+            let rules = platforms.compactMap { platform in link.pathRules(field: field, platform: platform).map { (platform, $0) } }
+            let own = rules.filter { platform, _ in platform == .ios || link.assetlinks != nil }
+            for (_, platformRules) in own { warnShadowed(platformRules, host: link.host) }
             for pattern in patterns[hostIndex] {
-                if let refusal = refusal(of: pattern.globs, by: rules) {
-                    fail(pattern.route, pattern.field, "\"\(pattern.text)\": the universal-link rules of \(link.host) never allow it: \(refusal); its links are all not_allowed")
+                let refusals = rules.map { platform, platformRules in (platform, refusal(of: pattern.globs, by: platformRules)) }
+                let refused = refusals.filter { $0.1 != nil }
+                if !refused.isEmpty, refused.count == refusals.count, let first = refused.first?.1 {
+                    let others = refused.dropFirst().map { "; on \($0.0.displayName): \($0.1 ?? "")" }.joined()
+                    fail(pattern.route, pattern.field, "\"\(pattern.text)\": the universal-link rules of \(link.host) never allow it: \(first)\(others); its links are all not_allowed")
+                } else if let (platform, reason) = refused.first, let allowing = refusals.first(where: { $0.1 == nil }) {
+                    warn(pattern.route, pattern.field, "\"\(pattern.text)\": \(allowing.0.displayName) allows it but \(platform.displayName) refuses it (\(reason ?? "")): such a link opens the app on \(allowing.0.displayName) and the browser on \(platform.displayName)")
                 }
             }
             guard !patterns[hostIndex].isEmpty else {
                 warn(nil, field + ".host", "no route has an https pattern for \(link.host): every link its rules allow ends no_route")
                 continue
             }
-            for rule in rules where !rule.excludes {
-                let matched = patterns[hostIndex].contains { pattern in rule.view(pattern.globs).contains(where: rule.glob.overlaps) }
-                if !matched {
-                    warn(nil, rule.field, "\"\(rule.written)\" allows paths that no https pattern of \(link.host) matches: such links end no_route")
+            for (_, platformRules) in own {
+                for rule in platformRules where !rule.excludes {
+                    let matched = patterns[hostIndex].contains { pattern in rule.view(pattern.globs).contains(where: rule.glob.overlaps) }
+                    if !matched {
+                        warn(nil, rule.field, "\"\(rule.written)\" allows paths that no https pattern of \(link.host) matches: such links end no_route")
+                    }
                 }
             }
         }

@@ -79,7 +79,9 @@ struct ConfigValidator {
                 }
                 continue
             }
-            if link.paths.isEmpty { fail(nil, field + ".paths", "empty: no URL of this host would be allowed (or name an \"aasa\" file)") }
+            if link.paths.isEmpty && link.assetlinks == nil {
+                fail(nil, field + ".paths", "empty: no URL of this host would be allowed (or name an \"aasa\" or \"assetlinks\" file)")
+            }
             for (pathIndex, rule) in link.paths.enumerated() {
                 let glob = rule.hasPrefix("NOT ") ? rule.dropFirst(4) : rule[...]
                 if !(glob.hasPrefix("/") || glob.hasPrefix("*")) {

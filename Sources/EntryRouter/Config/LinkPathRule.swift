@@ -20,19 +20,23 @@ struct LinkPathRule: Sendable {
 }
 
 extension UniversalLinkHost {
-    /// The host's rules in the order they are tried; `field` is the host's place in the config.
-    /// A component's `/` pattern is its path (`*` when it has none); its `?` and `#` make it
-    /// test more than the path.
-    func pathRules(field: String) -> [LinkPathRule] {
-        if let association {
-            return association.components.map { component in
+    /// The host's rules as `platform` reads them (its own file, else `paths`), in the order they
+    /// are tried; nil when that file was refused or not read (nothing to check). `field` is the
+    /// host's place in the config. A component's `/` pattern is its path (`*` when it has none);
+    /// its `?` and `#` make it test more than the path.
+    func pathRules(field: String, platform: LinkPlatform = .ios) -> [LinkPathRule]? {
+        let file = platform == .ios ? aasa : assetlinks
+        let components = platform == .ios ? association?.components : appLinks?.association.components
+        if let components, let file {
+            return components.map { component in
                 let path = component.path
-                let caseSensitive = path?.caseSensitive ?? true
                 return LinkPathRule(excludes: component.excludes, glob: path?.glob ?? PathGlob(rule: "*"),
-                                    caseSensitive: caseSensitive, testsMore: component.query != nil || component.fragment != nil,
-                                    field: "\(aasa ?? field) \(component.key)", written: path?.written ?? "*")
+                                    caseSensitive: path?.caseSensitive ?? true,
+                                    testsMore: component.query != nil || component.fragment != nil,
+                                    field: "\(file) \(component.key)", written: path?.written ?? "*")
             }
         }
+        guard file == nil else { return nil }
         return paths.enumerated().map { index, rule in
             let excludes = rule.hasPrefix("NOT ")
             return LinkPathRule(excludes: excludes, glob: PathGlob(rule: excludes ? rule.dropFirst(4) : rule[...]),

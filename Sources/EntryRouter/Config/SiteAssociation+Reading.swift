@@ -24,7 +24,7 @@ extension SiteAssociation {
 
 /// The pattern-matching settings a component inherits (`defaults`), each one optional so that
 /// a more specific level overrides only what it sets.
-private struct MatchDefaults {
+struct MatchDefaults {
     var caseSensitive: Bool?
     var percentEncoded: Bool?
 
@@ -33,8 +33,9 @@ private struct MatchDefaults {
     }
 }
 
-/// Walks the file's JSON, collecting an error for every key of the wrong shape.
-private struct AssociationReader {
+/// Walks the file's JSON, collecting an error for every key of the wrong shape. The Digital Asset
+/// Links reader uses its component reading too: Android 15's components are read like these.
+struct AssociationReader {
     let file: String
     var errors: [ConfigError] = []
     var warnings: [ConfigWarning] = []
@@ -149,14 +150,15 @@ private struct AssociationReader {
         }
     }
 
-    private mutating func component(_ value: JSONValue, _ key: String, _ outer: MatchDefaults) -> AppLinkComponent? {
+    mutating func component(_ value: JSONValue, _ key: String, _ outer: MatchDefaults,
+                            keys: Set<String> = AssociationReader.componentKeys, comment: String = "comment") -> AppLinkComponent? {
         guard case .object(let members) = value else {
             fail(key, "expected an object of \"/\", \"?\", \"#\" patterns and settings")
             return nil
         }
-        ignoredKeys(members, Self.componentKeys, key)
-        if let comment = members["comment"], !isString(comment) { fail(key + "[\"comment\"]", "expected a string") }
-        let settings = defaults(.object(members), key, unknownKeys: false).over(outer)
+        ignoredKeys(members, keys, key)
+        if let note = members[comment], !isString(note) { fail(key + "[\"\(comment)\"]", "expected a string") }
+        let settings = keys.contains("caseSensitive") ? defaults(.object(members), key, unknownKeys: false).over(outer) : outer
         let caseSensitive = settings.caseSensitive ?? true
         let percentEncoded = settings.percentEncoded ?? true
         func pattern(_ part: String) -> LinkPattern? {
@@ -246,12 +248,12 @@ private struct AssociationReader {
 
     // MARK: Typed reads that record what is wrong
 
-    private mutating func fail(_ key: String, _ problem: String) {
+    mutating func fail(_ key: String, _ problem: String) {
         errors.append(ConfigError(file: file, route: nil, field: key, problem: problem))
     }
 
     /// Keys iOS does not read are ignored there too, but may be a typo (`exlude`): a warning.
-    private mutating func ignoredKeys(_ members: [String: JSONValue], _ known: Set<String>, _ prefix: String) {
+    mutating func ignoredKeys(_ members: [String: JSONValue], _ known: Set<String>, _ prefix: String) {
         for key in members.keys.sorted() where !known.contains(key) {
             let shown = prefix.hasSuffix("]") ? "\(prefix)[\"\(key)\"]" : prefix + key
             warnings.append(ConfigWarning(file: file, route: nil, field: shown,
@@ -259,14 +261,14 @@ private struct AssociationReader {
         }
     }
 
-    private mutating func bool(_ value: JSONValue?, _ key: String) -> Bool? {
+    mutating func bool(_ value: JSONValue?, _ key: String) -> Bool? {
         guard let value else { return nil }
         if case .bool(let flag) = value { return flag }
         fail(key, "expected true or false")
         return nil
     }
 
-    private mutating func strings(_ value: JSONValue, _ key: String, _ expected: String) -> [String] {
+    mutating func strings(_ value: JSONValue, _ key: String, _ expected: String) -> [String] {
         guard case .array(let items) = value else {
             fail(key, "expected \(expected)")
             return []

@@ -3,6 +3,8 @@
 public protocol EntryRouting: Sendable {
     /// Routes a URL (custom scheme or universal link); errors are `not_allowed` or `no_route`.
     func route(url: String) -> Result<RouteMatch, WireError>
+    /// Routes a URL with the universal-link rules of `platform` (Android App Links or iOS).
+    func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError>
     /// Routes a push payload; errors are `payload_too_large`, `wrong_bundle`, `not_allowed` or `no_route`.
     func route(push payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError>
     /// The screens shown under an entry of show route `route` (SPEC §2.2), bottom first.
@@ -12,4 +14,11 @@ public protocol EntryRouting: Sendable {
 extension EntryRouting {
     /// No back stacks: a table of a test that is about other rules.
     public func backStack(route: String, params: RouteParams) -> [BackStackScreen] { [] }
+}
+
+extension EntryRouting {
+    /// A routing that knows no platforms reads every URL one way.
+    public func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError> {
+        route(url: url)
+    }
 }

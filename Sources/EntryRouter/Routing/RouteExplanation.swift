@@ -60,12 +60,16 @@ public struct RouteExplanation: Sendable, Hashable {
         public var host: String
         /// The config entry that names it: the host itself or a `*.domain` wildcard.
         public var entry: String
-        /// Where the rules are: `paths`, or the apple-app-site-association file the entry names.
+        /// Where the rules are: `paths`, or the apple-app-site-association (iOS) or Digital Asset
+        /// Links (Android) file the entry names.
         public var rules: String
         /// The first rule that matches (`NOT /records/admin/*`, or a file component's key); nil when
-        /// none does, which refuses the URL.
+        /// none does, which refuses the URL. For a Digital Asset Links file, the granting statement
+        /// and the dynamic component, or the statement alone when it has no components.
         public var rule: String?
         public var allows: Bool
+        /// Whose rules these are.
+        public var platform: LinkPlatform = .ios
     }
 
     /// One pattern of one route.

@@ -13,11 +13,11 @@ extension RoutingTable {
     /// How many near misses a `no_route` lists.
     public static let nearestShown = 3
 
-    /// Why `url` routes where it does, or why it does not.
-    public func explain(url: String) -> RouteExplanation {
+    /// Why `url` routes where it does on `platform`'s phone, or why it does not.
+    public func explain(url: String, on platform: LinkPlatform = .ios) -> RouteExplanation {
         var hops: [Explained.Hop] = []
-        follow(url, redirect: nil, carried: [], redirects: 0, into: &hops)
-        var explanation = RouteExplanation(push: nil, hops: hops, result: route(url: url))
+        follow(url, redirect: nil, carried: [], redirects: 0, platform: platform, into: &hops)
+        var explanation = RouteExplanation(push: nil, hops: hops, result: route(url: url, on: platform))
         explanation.backStack = backStack(of: explanation.result)
         return explanation
     }
@@ -38,7 +38,7 @@ extension RoutingTable {
             break
         case .link(let url):
             step.matched = .link(key: config.pushLinkKey ?? "", url: url)
-            follow(url, redirect: nil, carried: [], redirects: 0, into: &explanation.hops)
+            follow(url, redirect: nil, carried: [], redirects: 0, platform: .ios, into: &explanation.hops)
         case .match(let match):
             let route = config.routes[match.route]
             step.matched = .selector(route: route.name, selector: route.push ?? [:])
@@ -48,7 +48,7 @@ extension RoutingTable {
             step.shadowed = config.routes[(match.route + 1)...].filter { later in
                 later.push.map { Self.selectorMiss(later.name, $0, value) == nil } ?? false
             }.map(\.name)
-            followRedirect(from: match.route, params: step.params, redirects: 0, into: &explanation.hops)
+            followRedirect(from: match.route, params: step.params, redirects: 0, platform: .ios, into: &explanation.hops)
         case .none:
             // The nearest: a key the payload has before one it lacks, then the closest string value.
             let misses = config.routes.compactMap { route in route.push.flatMap { Self.selectorMiss(route.name, $0, value) } }
@@ -89,35 +89,38 @@ extension RoutingTable {
 
     /// Explains `url` as one hop, then the redirects its route makes, as `finish` follows them.
     private func follow(_ url: String, redirect: Explained.Redirect?, carried: [Explained.Param], redirects: Int,
-                        into hops: inout [Explained.Hop]) {
+                        platform: LinkPlatform, into hops: inout [Explained.Hop]) {
         var winner: Int?
         do {
             let (hop, route) = try ParsedURL.parse(url, maxBytes: limits.maxURLBytes) { (parsed) throws(WireError) in
-                explainHop(parsed, url, redirect, carried)
+                explainHop(parsed, url, redirect, carried, platform)
             }
             hops.append(hop)
             winner = route
         } catch {
             hops.append(Explained.Hop(url: url, redirect: redirect, admission: .refused(error)))
         }
-        if let winner { followRedirect(from: winner, params: hops[hops.count - 1].params, redirects: redirects, into: &hops) }
+        if let winner {
+            followRedirect(from: winner, params: hops[hops.count - 1].params, redirects: redirects, platform: platform, into: &hops)
+        }
     }
 
     /// When route `index` redirects, the next hop: its template filled in from `params`, within
     /// `maxRedirectHops` (`redirects` were made before).
-    private func followRedirect(from index: Int, params: [Explained.Param], redirects: Int, into hops: inout [Explained.Hop]) {
+    private func followRedirect(from index: Int, params: [Explained.Param], redirects: Int, platform: LinkPlatform,
+                                into hops: inout [Explained.Hop]) {
         guard let template = redirectTemplate(of: index), redirects < Self.maxRedirectHops,
               case .redirect(let text) = config.routes[index].presentation,
               case .url(let next) = template.fill(RouteParams(pairs: params.map { (key: $0.name, value: $0.value) })) else {
             return
         }
         follow(next, redirect: Explained.Redirect(route: config.routes[index].name, template: text), carried: params,
-               redirects: redirects + 1, into: &hops)
+               redirects: redirects + 1, platform: platform, into: &hops)
     }
 
     /// One URL's hop and the index of the route it matched.
     private func explainHop(_ parsed: ParsedURL, _ url: String, _ redirect: Explained.Redirect?,
-                            _ carried: [Explained.Param]) -> (Explained.Hop, Int?) {
+                            _ carried: [Explained.Param], _ platform: LinkPlatform) -> (Explained.Hop, Int?) {
         var hop = Explained.Hop(url: url, redirect: redirect, admission: .scheme(parsed.schemeText))
         var host: String?
         if let range = parsed.host {
@@ -125,13 +128,14 @@ extension RoutingTable {
             host = name
             if parsed.schemeText == "https", let entry = LinkHostName.entry(for: name, among: config.universalLinks.map(\.host)) {
                 let link = config.universalLinks[entry]
-                let decision = UniversalLinkRules(host: link).deciding(parsed)
+                let decision = UniversalLinkRules(host: link, platform: platform).deciding(parsed)
+                let file = platform == .ios ? link.aasa : link.assetlinks
                 hop.admission = .universalLink(Explained.LinkRuleDecision(
-                    host: name, entry: link.host, rules: link.aasa ?? "paths", rule: decision.rule, allows: decision.allows))
+                    host: name, entry: link.host, rules: file ?? "paths", rule: decision.rule, allows: decision.allows, platform: platform))
             }
         }
         do {
-            _ = try admit(parsed, url)
+            _ = try admit(parsed, url, platform)
         } catch {
             if case .universalLink(let decision) = hop.admission, !decision.allows { return (hop, nil) }
             hop.admission = .refused(error)
@@ -146,7 +150,7 @@ extension RoutingTable {
                 trials.append((Explained.Candidate(route: route.name, pattern: text), index, PatternTrial(pattern, parsed)))
             }
         }
-        guard let found = try? match(url: url) else {
+        guard let found = try? match(url: url, on: platform) else {
             // Furthest first; of those stopping at one segment, the literal closest to the URL's
             // (a typo), then file order.
             let misses = trials.compactMap { trial in

@@ -1,5 +1,20 @@
 import EntryKit
 
+/// A host's universal-link rules on each platform.
+struct PlatformRules: Sendable {
+    let ios: UniversalLinkRules
+    let android: UniversalLinkRules
+
+    init(host: UniversalLinkHost) {
+        ios = UniversalLinkRules(host: host, platform: .ios)
+        android = UniversalLinkRules(host: host, platform: .android)
+    }
+
+    subscript(platform: LinkPlatform) -> UniversalLinkRules {
+        platform == .ios ? ios : android
+    }
+}
+
 /// Turns a URL or a push payload into a `RouteMatch` (SPEC §4).
 ///
 /// Built once per config: patterns go into a `RouteTrie`, so matching a URL costs about the same
@@ -22,10 +37,10 @@ public final class RoutingTable: EntryRouting {
     /// Host → rules and the trie root of its patterns; a short list, scanned (cheaper than
     /// hashing the host). A pattern host that only a wildcard entry names has an entry here too,
     /// with the wildcard's rules.
-    private let universalLinks: [(host: FoldedName, rules: UniversalLinkRules, root: UInt32?)]
+    private let universalLinks: [(host: FoldedName, rules: PlatformRules, root: UInt32?)]
     /// The wildcard entries (`*.example.com`) as `.example.com`, longest first, for a host the
     /// list above does not have: looked at only then, so a listed host costs no more for them.
-    private let wildcardLinks: [(suffix: String, rules: UniversalLinkRules)]
+    private let wildcardLinks: [(suffix: String, rules: PlatformRules)]
     /// The declared custom schemes and the trie root of each one's patterns.
     private let schemes: [(name: FoldedName, root: UInt32?)]
     /// The routes with a `push` selector, in file order, with their selectors compiled, and the
@@ -80,10 +95,10 @@ public final class RoutingTable: EntryRouting {
             let name = FoldedName(scheme)
             return (name, trie.root(scheme: name.text, host: nil))
         }
-        var links: [(host: FoldedName, rules: UniversalLinkRules, root: UInt32?)] = []
-        var wildcards: [(suffix: String, rules: UniversalLinkRules)] = []
+        var links: [(host: FoldedName, rules: PlatformRules, root: UInt32?)] = []
+        var wildcards: [(suffix: String, rules: PlatformRules)] = []
         for link in config.universalLinks {
-            let rules = UniversalLinkRules(host: link)
+            let rules = PlatformRules(host: link)
             if let suffix = LinkHostName.wildcardSuffix(link.host) {
                 wildcards.append((suffix, rules))
             } else {
@@ -94,7 +109,7 @@ public final class RoutingTable: EntryRouting {
         let entries = config.universalLinks.map(\.host)
         for host in linkHosts where !links.contains(where: { $0.host.text == host }) {
             guard let entry = LinkHostName.entry(for: host, among: entries) else { continue }
-            links.append((FoldedName(host), UniversalLinkRules(host: config.universalLinks[entry]), trie.root(scheme: "https", host: host)))
+            links.append((FoldedName(host), PlatformRules(host: config.universalLinks[entry]), trie.root(scheme: "https", host: host)))
         }
         self.universalLinks = links
         self.wildcardLinks = wildcards.sorted { $0.suffix.count > $1.suffix.count }
@@ -108,8 +123,14 @@ public final class RoutingTable: EntryRouting {
     /// An allowed URL that no pattern matches goes to the fallback route, when the config has one;
     /// a refused one stays refused (the phone would open it in the browser).
     public func route(url: String) -> Result<RouteMatch, WireError> {
+        route(url: url, on: .ios)
+    }
+
+    /// Routes a URL as the phone of `platform` lets it in: its universal links by that platform's
+    /// rules (SPEC §2.2, Android App Links).
+    public func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError> {
         do {
-            let found = try match(url: url)
+            let found = try match(url: url, on: platform)
             return finish(route: found.route, params: found.params, hops: 0)
         } catch {
             guard error.code == .noRoute, let fallback else { return .failure(error) }
@@ -124,9 +145,9 @@ public final class RoutingTable: EntryRouting {
 
     /// One URL match, redirects not followed: the route index and the params (path params win
     /// over query items; of a repeated query key the first wins, as most web stacks read it).
-    func match(url: String) throws(WireError) -> URLMatch {
+    func match(url: String, on platform: LinkPlatform = .ios) throws(WireError) -> URLMatch {
         try ParsedURL.parse(url, maxBytes: limits.maxURLBytes) { (parsed) throws(WireError) -> URLMatch in
-            guard let root = try admit(parsed, url), let terminal = trie.match(parsed, from: root) else {
+            guard let root = try admit(parsed, url, platform), let terminal = trie.match(parsed, from: root) else {
                 // Concatenated, not interpolated: misses are a common answer, and interpolation
                 // costs several times as much for the same text.
                 throw WireError(.noRoute, "no route matches " + url)
@@ -138,7 +159,7 @@ public final class RoutingTable: EntryRouting {
     /// Refuses a URL whose scheme the config does not declare, or whose https host or path its
     /// universal-link rules do not list; else the trie root of its scheme or host, nil when no
     /// pattern has it.
-    func admit(_ parsed: ParsedURL, _ url: String) throws(WireError) -> UInt32? {
+    func admit(_ parsed: ParsedURL, _ url: String, _ platform: LinkPlatform = .ios) throws(WireError) -> UInt32? {
         guard let host = parsed.host else {
             let scheme = parsed.bytes.extracting(parsed.scheme)
             for index in schemes.indices where schemes[index].name.matches(scheme) { return schemes[index].root }
@@ -148,24 +169,27 @@ public final class RoutingTable: EntryRouting {
             throw WireError(.notAllowed, "plain \(parsed.schemeText) is not allowed, universal links use https: \(url)")
         }
         if let index = universalLinks.indices.first(where: { universalLinks[$0].host.matches(parsed.bytes.extracting(host)) }) {
-            guard universalLinks[index].rules.allows(parsed) else { throw refused(parsed, host, url, universalLinks[index].rules) }
+            let rules = universalLinks[index].rules[platform]
+            guard rules.allows(parsed) else { throw refused(parsed, host, url, rules, platform) }
             return universalLinks[index].root
         }
         guard let (rules, root) = otherLink(ASCII.lowercased(parsed.bytes.extracting(host))) else {
             throw WireError(.notAllowed, "\(ASCII.lowercased(parsed.bytes.extracting(host))) is not a universal-link host of this app: \(url)")
         }
-        guard rules.allows(parsed) else { throw refused(parsed, host, url, rules) }
+        guard rules[platform].allows(parsed) else { throw refused(parsed, host, url, rules[platform], platform) }
         return root
     }
 
-    private func refused(_ parsed: ParsedURL, _ host: Range<Int>, _ url: String, _ rules: UniversalLinkRules) -> WireError {
-        WireError(.notAllowed, rules.refusal(parsed, host: ASCII.lowercased(parsed.bytes.extracting(host))) + ": " + url)
+    private func refused(_ parsed: ParsedURL, _ host: Range<Int>, _ url: String, _ rules: UniversalLinkRules,
+                         _ platform: LinkPlatform) -> WireError {
+        let reason = rules.refusal(parsed, host: ASCII.lowercased(parsed.bytes.extracting(host)))
+        return WireError(.notAllowed, (platform == .ios ? reason : reason + " (Android App Links)") + ": " + url)
     }
 
     /// The rules and root for a host the listed ones do not equal as written: the same host with
     /// an explicit `:443`, or a subdomain a wildcard entry names (with no pattern of its own, so
     /// no root).
-    private func otherLink(_ host: String) -> (UniversalLinkRules, UInt32?)? {
+    private func otherLink(_ host: String) -> (PlatformRules, UInt32?)? {
         let host = LinkHostName.withoutDefaultPort(host)
         if let link = universalLinks.first(where: { $0.host.text == host }) { return (link.rules, link.root) }
         guard let wildcard = wildcardLinks.first(where: { host.count > $0.suffix.count && host.hasSuffix($0.suffix) }) else {

@@ -29,11 +29,23 @@ struct UniversalLinkRules: Sendable {
         }))
     }
 
-    init(host: UniversalLinkHost) {
-        if let association = host.association {
-            self.init(source: .association(association))
-        } else {
-            self.init(paths: host.paths)
+    /// The rules `platform` reads for `host`: its own file (`aasa` for iOS, `assetlinks` for
+    /// Android) when the host names one, else the host's `paths`.
+    init(host: UniversalLinkHost, platform: LinkPlatform = .ios) {
+        // A file that was refused (or not read, in a config built in code) allows nothing.
+        switch platform {
+        case .ios:
+            if let association = host.association {
+                self.init(source: .association(association))
+            } else {
+                self.init(paths: host.aasa == nil ? host.paths : [])
+            }
+        case .android:
+            if let appLinks = host.appLinks {
+                self.init(source: .association(appLinks.association))
+            } else {
+                self.init(paths: host.assetlinks == nil ? host.paths : [])
+            }
         }
     }
 

@@ -59,7 +59,7 @@ extension Router {
 
     private mutating func arrive(_ open: consuming OpenRequest) -> Admission {
         let source = open.source ?? (open.url.lowercased().hasPrefix("https://") ? .universalLink : .deeplink)
-        return admit(route(.url(open.url)), source: source, id: open.id, collapseId: nil, expiration: open.expiration,
+        return admit(route(url: open.url, on: open.platform), source: source, id: open.id, collapseId: nil, expiration: open.expiration,
                      dedupeKey: open.id.map(DedupeKey.init(senderId:)), scene: nil)
     }
 
@@ -67,13 +67,18 @@ extension Router {
     func route(_ thing: LaunchEntry) -> Result<RouteMatch, WireError> {
         switch thing {
         case .url(let url):
-            guard url.utf8.count <= limits.maxURLBytes else {
-                return .failure(WireError(.notAllowed, "url is \(url.utf8.count) bytes; the limit is \(limits.maxURLBytes)"))
-            }
-            return routing.route(url: url)
+            return route(url: url, on: .ios)
         case .push(let payload, let bytes):
             return route(push: payload, bytes: bytes)
         }
+    }
+
+    /// Routes a URL after checking its size, with `platform`'s universal-link rules.
+    private func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError> {
+        guard url.utf8.count <= limits.maxURLBytes else {
+            return .failure(WireError(.notAllowed, "url is \(url.utf8.count) bytes; the limit is \(limits.maxURLBytes)"))
+        }
+        return platform == .ios ? routing.route(url: url) : routing.route(url: url, on: platform)
     }
 
     /// Routes a push payload of `bytes` bytes after checking its size. A push request's payload is

@@ -58,12 +58,16 @@ public struct OpenRequest: Sendable, Hashable {
     public var source: EntrySource?
     public var id: String?
     public var expiration: Int64?
+    /// Whose universal-link rules let the URL in (SPEC §2.2, Android App Links).
+    public var platform: LinkPlatform
 
-    public init(url: String, source: EntrySource? = nil, id: String? = nil, expiration: Int64? = nil) {
+    public init(url: String, source: EntrySource? = nil, id: String? = nil, expiration: Int64? = nil,
+                platform: LinkPlatform = .ios) {
         self.url = url
         self.source = source
         self.id = id
         self.expiration = expiration
+        self.platform = platform
     }
 }
 

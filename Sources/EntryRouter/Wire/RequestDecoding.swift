@@ -101,7 +101,8 @@ extension RequestFields {
             return .open(OpenRequest(url: try check.requiredString("url", url),
                                      source: try check.openSource(source),
                                      id: try check.string("id", id),
-                                     expiration: try check.epochSeconds("expiration", expiration)))
+                                     expiration: try check.epochSeconds("expiration", expiration),
+                                     platform: try check.platform(platform)))
         case .retract:
             return .retract(try retractTarget(check))
         case .status:
@@ -263,6 +264,15 @@ private struct FieldCheck {
         guard let value else { return nil }
         guard let number = integer(value), number > 0 else { throw wrongType(field, "a positive integer") }
         return Int(number)
+    }
+
+    /// `open`'s `platform`: whose universal-link rules read the URL (`ios` when absent).
+    func platform(_ value: MemberValue?) throws(WireError) -> LinkPlatform {
+        guard let value else { return .ios }
+        guard let text = string(value), let platform = LinkPlatform(rawValue: text) else {
+            throw wrongType("platform", "ios or android")
+        }
+        return platform
     }
 
     /// `open` may name any source but `launch`, which only `scene.connect` creates.

@@ -37,6 +37,7 @@ struct RequestFields {
     var parent: MemberValue?
     var gate: MemberValue?
     var open: MemberValue?
+    var platform: MemberValue?
     /// `advance`'s span (`ClockAdvance`).
     var by: MemberValue?
     /// `status`'s cursor: the `next` of an earlier reply.
@@ -101,6 +102,7 @@ struct RequestFields {
             case .parent?: try Self.store(&parent, .parent, &parser)
             case .gate?: try Self.store(&gate, .gate, &parser)
             case .open?: try Self.store(&open, .open, &parser)
+            case .platform?: try Self.store(&platform, .platform, &parser)
             case .by?: try Self.store(&by, .by, &parser)
             case .after?: try Self.store(&after, .after, &parser)
             case .launch?:

@@ -1,0 +1,38 @@
+/// What a Digital Asset Links file (`assetlinks.json`) says about one Android app: the statements
+/// that grant it `delegate_permission/common.handle_all_urls`, and their Android 15
+/// `dynamic_app_link_components` in file order. Without components every path of the host opens
+/// the app (the app's manifest decides); with them, the first that matches decides, as an
+/// apple-app-site-association file's do. Built at load time by `AppLinksAssociation.read`.
+public struct AppLinksAssociation: Sendable, Hashable {
+    /// Where the grant is (`[0]`, the statement's place in the file), for messages.
+    public var statement: String
+    /// nil: no granting statement has dynamic components, so every path is the app's.
+    public var components: [AppLinkComponent]?
+
+    public init(statement: String, components: [AppLinkComponent]?) {
+        self.statement = statement
+        self.components = components
+    }
+
+    /// The rules as an association of components: a single component taking every path when the
+    /// file has none, so that matching and explaining have one shape.
+    var association: SiteAssociation {
+        SiteAssociation(components: components ?? [AppLinkComponent(path: nil, query: nil, fragment: nil, excludes: false,
+                                                                     key: "\(statement) (no dynamic_app_link_components: every path)")])
+    }
+}
+
+/// Which phone's rules a universal link is read by: the host's apple-app-site-association rules,
+/// or its Digital Asset Links rules (Android App Links).
+public enum LinkPlatform: String, Sendable, Hashable, CaseIterable {
+    case ios
+    case android
+
+    /// The name people write: iOS, Android.
+    public var displayName: String {
+        switch self {
+        case .ios: "iOS"
+        case .android: "Android"
+        }
+    }
+}
