@@ -38,11 +38,14 @@ public enum Commands {
         details: "Takes simctl's words: DEVICE is accepted and ignored (the daemon is chosen by --socket), BUNDLE "
             + "must equal the file's \"Simulator Target Bundle\" when it has one, else it is added; the daemon checks "
             + "it against its config. Of two words before the file, one with a dot is BUNDLE, else DEVICE (simctl's "
-            + "push booted FILE). - reads the payload from standard input.",
+            + "push booted FILE). - reads the payload from standard input. An FCM HTTP v1 message "
+            + "(--fcm, or a file whose top level is {\"message\": ...}) is sent as an Android push.",
         arguments: [ArgumentSpec("DEVICE", .optional), ArgumentSpec("BUNDLE", .optional), ArgumentSpec("FILE.apns|-")],
         flags: [.id, FlagSpec("collapse-id", "ID", help: "replace a waiting push with the same collapse id (apns-collapse-id)"),
+                FlagSpec("fcm", help: "the file is an FCM HTTP v1 message, not an APNs payload"),
                 .expiration, .expiresIn, .socket, .json],
         examples: ["entryd push samples/apns/materunner-invitation.apns",
+                   "entryd push samples/apns/materunner-invitation.fcm.json",
                    "entryd push booted com.example.materunner samples/apns/materunner-link.apns",
                    "entryd push booted samples/apns/materunner-record.apns",
                    "entryd push samples/apns/materunner-tutorial.apns --expires-in 10m",
@@ -149,10 +152,12 @@ public enum Commands {
             + "when the daemon would refuse it.",
         arguments: [ArgumentSpec("URL", .optional)],
         flags: [FlagSpec("payload", "FILE.apns", help: "explain this push payload instead of a URL (- reads standard input)"),
+                FlagSpec("fcm", "FILE", help: "explain this FCM message instead of a URL (- reads standard input)"),
                 .android, .config, .jsonReport],
         examples: ["entryd route https://materunner.app/r/7",
                    "entryd route --android https://materunner.app/r/7",
                    "entryd route --payload samples/apns/materunner-invitation.apns",
+                   "entryd route --fcm samples/apns/materunner-invitation.fcm.json",
                    "entryd route --config samples/shopmate.json shopmate://products/42 --json"],
         run: RouteCommand.run)
 

@@ -15,6 +15,11 @@ public enum SenderRequest {
         public func request(payload: JSONValue) -> EntryRequest {
             .push(APNsPayload(value: payload) ?? APNsPayload([:]), id: id, collapseId: collapseId, expiration: expiration)
         }
+
+        /// The request with what a push file holds (`pushMember`): an APNs payload or an FCM message.
+        public func request(_ member: (key: String, value: JSONValue)) -> EntryRequest {
+            member.key == "fcm" ? .fcm(member.value, id: id, collapseId: collapseId, expiration: expiration) : request(payload: member.value)
+        }
     }
 
     /// A `push` request's flags. `now` is the wall clock in epoch seconds, for `--expires-in`.
@@ -49,6 +54,27 @@ public enum SenderRequest {
             throw .badFile(file: file, reason: "its \"\(key)\" is \(named), but the command line names \"\(bundle)\"")
         }
         return .object(members)
+    }
+
+    /// What a push file holds: an APNs payload, or an FCM message (`--fcm`, or a file whose top
+    /// level is `{"message": {...}}`, as a sender posts it to FCM's HTTP v1 API), which goes as
+    /// the request's `fcm` member.
+    public static func pushMember(_ bytes: [UInt8], file: String, fcm: Bool, bundle: String? = nil) throws(SenderRequestError) -> (key: String, value: JSONValue) {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(ByteOrderMark.stripped(bytes))
+        } catch {
+            throw .badFile(file: file, reason: "not JSON: \(error)")
+        }
+        guard fcm || isFCM(value) else { return ("payload", try payload(apns: bytes, file: file, bundle: bundle)) }
+        guard case .object = value else { throw .badFile(file: file, reason: "an FCM message must be a JSON object") }
+        return ("fcm", value)
+    }
+
+    /// Whether `value` is a whole FCM HTTP v1 request body: one member, `message`, an object.
+    public static func isFCM(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value, members.count == 1, case .object? = members["message"] else { return false }
+        return true
     }
 
     /// An `open` request for `url`, with `--source`, `--id` and `--expiration` or `--expires-in`.

@@ -2,7 +2,8 @@ import EntryDaemon
 import EntryRouter
 import Glibc
 
-/// `entryd push [DEVICE] [BUNDLE] FILE.apns|-`: a push payload as `xcrun simctl push` takes it.
+/// `entryd push [DEVICE] [BUNDLE] FILE.apns|-`: a push payload as `xcrun simctl push` takes it; an
+/// FCM message file (`--fcm`, or one holding `{"message": …}`) goes as the request's `fcm`.
 enum Push {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let file = parsed.positionals[parsed.positionals.count - 1]
@@ -13,8 +14,8 @@ enum Push {
                 printError("entryd push: cannot read \(file): \(String(cString: strerror(errno)))")
                 return 66
             }
-            let payload = try SenderRequest.payload(apns: bytes, file: file == "-" ? "<stdin>" : file, bundle: bundle)
-            return Sender.send(flags.request(payload: payload), parsed)
+            let member = try SenderRequest.pushMember(bytes, file: file == "-" ? "<stdin>" : file, fcm: parsed.has("fcm"), bundle: bundle)
+            return Sender.send(flags.request(member), parsed)
         } catch .usage(let message) {
             return Usage.fail(parsed.command, message)
         } catch {

@@ -7,9 +7,11 @@ import Glibc
 enum RouteCommand {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let url = parsed.positionals.first
-        let payloadFile = parsed.value("payload")
-        guard (url == nil) != (payloadFile == nil) else {
-            return Usage.fail(parsed.command, url == nil ? "give a URL or --payload FILE.apns" : "give a URL or --payload FILE.apns, not both")
+        let fcm = parsed.value("fcm")
+        let payloadFile = parsed.value("payload") ?? fcm
+        let given = [url, parsed.value("payload"), fcm].compactMap { $0 }.count
+        guard given == 1 else {
+            return Usage.fail(parsed.command, given == 0 ? "give a URL, --payload FILE.apns or --fcm FILE" : "give one of a URL, --payload FILE.apns and --fcm FILE")
         }
         let table: RoutingTable
         switch ReportConfig.load(parsed) {
@@ -25,11 +27,22 @@ enum RouteCommand {
                 return 66
             }
             do throws(SenderRequestError) {
-                let value = try SenderRequest.payload(apns: bytes, file: payloadFile == "-" ? "<stdin>" : payloadFile)
+                let file = payloadFile == "-" ? "<stdin>" : payloadFile
+                let member = try SenderRequest.pushMember(bytes, file: file, fcm: fcm != nil)
                 // The daemon counts the payload as the sender writes it: compact JSON.
                 var text: [UInt8] = []
-                JSONWriter.append(value, to: &text)
-                explanation = table.explain(push: PushPayload(value), payloadBytes: text.count)
+                JSONWriter.append(member.value, to: &text)
+                if member.key == "fcm" {
+                    let message: FCMMessage
+                    do throws(WireError) {
+                        message = try FCMMessage(member.value)
+                    } catch {
+                        throw .badFile(file: file, reason: error.message)
+                    }
+                    explanation = table.explain(push: table.typedForFCM(message.payload), payloadBytes: text.count)
+                } else {
+                    explanation = table.explain(push: PushPayload(member.value), payloadBytes: text.count)
+                }
             } catch {
                 printError("entryd route: \(error)")
                 return error.exitCode

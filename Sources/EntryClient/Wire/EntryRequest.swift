@@ -6,6 +6,8 @@ public enum EntryRequest: Sendable, Hashable {
     /// The first line on a TCP connection (SPEC §2.2), with the daemon's token.
     case hello(token: String?)
     case push(APNsPayload, id: String? = nil, collapseId: String? = nil, expiration: Int64? = nil)
+    /// An Android push: an FCM HTTP v1 message, or the whole `{"message": {...}}`.
+    case fcm(JSONValue, id: String? = nil, collapseId: String? = nil, expiration: Int64? = nil)
     /// `platform` nil is iOS, the daemon's default.
     case open(url: String, source: OpenSource? = nil, id: String? = nil, expiration: Int64? = nil, platform: LinkPlatform? = nil)
     case retract(RetractTarget)

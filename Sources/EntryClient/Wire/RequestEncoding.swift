@@ -29,6 +29,12 @@ extension EntryRequest {
             set("id", id)
             set("collapseId", collapseId)
             set("expiration", expiration)
+        case .fcm(let message, let id, let collapseId, let expiration):
+            members["op"] = .string("push")
+            members["fcm"] = message
+            set("id", id)
+            set("collapseId", collapseId)
+            set("expiration", expiration)
         case .open(let url, let source, let id, let expiration, let platform):
             members["op"] = .string("open")
             members["url"] = .string(url)

@@ -7,6 +7,9 @@ public protocol EntryRouting: Sendable {
     func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError>
     /// Routes a push payload; errors are `payload_too_large`, `wrong_bundle`, `not_allowed` or `no_route`.
     func route(push payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError>
+    /// Routes an FCM message made into a payload (`FCMMessage`), its data strings read as the
+    /// types the selectors want.
+    func route(fcm payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError>
     /// The screens shown under an entry of show route `route` (SPEC §2.2), bottom first.
     func backStack(route: String, params: RouteParams) -> [BackStackScreen]
 }
@@ -20,5 +23,10 @@ extension EntryRouting {
     /// A routing that knows no platforms reads every URL one way.
     public func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError> {
         route(url: url)
+    }
+
+    /// A routing with no typed selectors reads an FCM payload as any other.
+    public func route(fcm payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
+        route(push: payload, payloadBytes: payloadBytes)
     }
 }

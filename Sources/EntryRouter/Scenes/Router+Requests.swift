@@ -52,8 +52,23 @@ extension Router {
             return .refused(WireError(.badRequest, "collapseId is \(collapseId.utf8.count) bytes; "
                 + "the limit is \(limits.maxCollapseIdBytes) bytes (as APNs)"))
         }
+        if case .fcm(let ttl) = push.format { return arrive(fcm: push, ttl: ttl) }
         return admit(route(push: push.payload, bytes: push.payloadBytes), source: .push, id: push.id,
                      collapseId: push.collapseId, expiration: push.expiration,
+                     dedupeKey: push.id.map(DedupeKey.init(senderId:)), scene: nil)
+    }
+
+    /// An FCM message: routed with its data strings read as the selectors' types, and its
+    /// `android.ttl` (when the request gives no `expiration`) counted from now.
+    private mutating func arrive(fcm push: consuming PushRequest, ttl: Int64?) -> Admission {
+        let expiration = push.expiration ?? ttl.map { turn.now.milliseconds / 1000 + $0 }
+        let routed: Result<RouteMatch, WireError>
+        if let tooLarge = limits.sizeError(push: push.payload, bytes: push.payloadBytes) {
+            routed = .failure(tooLarge)
+        } else {
+            routed = routing.route(fcm: push.payload, payloadBytes: push.payloadBytes)
+        }
+        return admit(routed, source: .push, id: push.id, collapseId: push.collapseId, expiration: expiration,
                      dedupeKey: push.id.map(DedupeKey.init(senderId:)), scene: nil)
     }
 

@@ -32,6 +32,8 @@ public struct PushRequest: Sendable, Hashable {
     public var collapseId: String?
     /// Epoch seconds; `0` means "only if a scene can take it now".
     public var expiration: Int64?
+    /// An APNs payload, or an FCM message made into one (`FCMMessage`).
+    public var format: PushFormat = .apns
 }
 
 extension Request {

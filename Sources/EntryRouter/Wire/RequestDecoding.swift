@@ -78,6 +78,16 @@ extension Request {
 }
 
 extension RequestFields {
+    /// A push of an FCM message (SPEC §2.2): its size is that of the `fcm` value as received, its
+    /// `android.collapse_key` the collapse id unless the request names one.
+    private func fcmPush(_ fcm: MemberValue, _ check: FieldCheck) throws(WireError) -> PushRequest {
+        guard payload == nil else { throw WireError(.badRequest, "give `payload` (APNs) or `fcm`, not both") }
+        let message = try FCMMessage(fcm.value(in: bytes))
+        return PushRequest(payload: message.payload, payloadBytes: Int(fcm.end - fcm.start), id: try check.string("id", id),
+                           collapseId: try check.string("collapseId", collapseId) ?? message.collapseId,
+                           expiration: try check.epochSeconds("expiration", expiration), format: .fcm(ttl: message.ttl))
+    }
+
     /// The operation these fields ask for, checked against the op's required and optional fields.
     /// A payload is taken out of the fields, not copied.
     mutating func operation() throws(WireError) -> Operation {
@@ -90,6 +100,7 @@ extension RequestFields {
         try checkStrict(name)
         switch name {
         case .push:
+            if let fcm { return .push(try fcmPush(fcm, check)) }
             guard let payload = payload.take() else { throw check.missing("payload") }
             guard payload.isObject else { throw check.wrongType("payload", "an object (the APNs payload)") }
             let id = try check.string("id", id)

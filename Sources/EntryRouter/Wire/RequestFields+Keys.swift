@@ -13,7 +13,7 @@ extension RequestFields {
     /// The member names the protocol knows (SPEC §3.1, §3.2), `launch`'s `push` included.
     enum Field: String, CaseIterable {
         case req, op, payload, id, collapseId, expiration, url, source, kind, limit, scene, screen
-        case modal, action, busy, parent, gate, open, launch, push, by, after, platform
+        case modal, action, busy, parent, gate, open, launch, push, by, after, platform, fcm
     }
 }
 

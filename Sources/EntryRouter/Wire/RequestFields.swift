@@ -38,6 +38,7 @@ struct RequestFields {
     var gate: MemberValue?
     var open: MemberValue?
     var platform: MemberValue?
+    var fcm: MemberValue?
     /// `advance`'s span (`ClockAdvance`).
     var by: MemberValue?
     /// `status`'s cursor: the `next` of an earlier reply.
@@ -103,6 +104,7 @@ struct RequestFields {
             case .gate?: try Self.store(&gate, .gate, &parser)
             case .open?: try Self.store(&open, .open, &parser)
             case .platform?: try Self.store(&platform, .platform, &parser)
+            case .fcm?: try Self.store(&fcm, .fcm, &parser)
             case .by?: try Self.store(&by, .by, &parser)
             case .after?: try Self.store(&after, .after, &parser)
             case .launch?:
