@@ -113,8 +113,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["route"], 64, "give a URL or --payload FILE.apns"),
-        (["route", "materunner://records", "--payload", "x.apns"], 64, "not both"),
+        (["route"], 64, "give a URL, --payload FILE.apns or --fcm FILE"),
+        (["route", "materunner://records", "--payload", "x.apns"], 64, "give one of a URL, --payload FILE.apns and --fcm FILE"),
         (["route", "--payload", "/nonexistent/x.apns"], 66, "cannot read /nonexistent/x.apns"),
         (["route", "materunner://records", "--config", "/nonexistent/config.json"], 66, "cannot read"),
         (["link", "recordz"], 65, "no route is named recordz; did you mean records?"),

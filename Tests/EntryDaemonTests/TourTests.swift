@@ -54,6 +54,10 @@ import Testing
         ("entryd route --config runclub.json runclub://records/7", .exits(0)),
         ("entryd route --config runclub.json https://runclub.app/challenges/42", .exits(0)),
         ("entryd check scenarios/back-stack-from-push.json scenarios/unmatched-link-fallback.json", .exits(0)),
+        ("entryd push apns/shopmate-order.fcm.json --socket /tmp/shop.sock", .exits(0)),
+        ("entryd route --config shopmate.json --fcm apns/shopmate-restock.fcm.json", .exits(0)),
+        ("entryd open --android https://shop.example.com/orders/3f2b8c1e-5a4d-4e6f-9b7a-1c2d3e4f5a6b --socket /tmp/shop.sock", .exits(0)),
+        ("entryd route --config shopmate.json --android https://shop.example.com/orders/internal/1", .exits(1)),
     ]
 
     /// The tour's command lines: indented code lines that run `entryd`, without their comments

@@ -15,8 +15,9 @@ enum RoutingFixtures {
         try SampleFile.read(samplesDirectory + "/" + name)
     }
 
+    /// A sample config, with the association files it names read from `samples/`.
     static func sample(_ name: String) throws -> Config {
-        try Config.load(json: try bytes(ofSample: name), file: name)
+        try Config.load(json: try bytes(ofSample: name), file: name) { try bytes(ofSample: $0) }
     }
 
     static let materunner: RoutingTable = RoutingTable(config: try! sample("materunner.json"))
