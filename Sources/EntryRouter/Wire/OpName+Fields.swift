@@ -4,8 +4,8 @@
 extension OpName {
     var fields: RequestFields.FieldSet {
         switch self {
-        case .push: [.payload, .id, .collapseId, .expiration]
-        case .open: [.url, .source, .id, .expiration]
+        case .push: [.payload, .fcm, .id, .collapseId, .expiration]
+        case .open: [.url, .source, .id, .expiration, .platform]
         case .retract: [.id, .kind, .collapseId]
         case .status: [.limit, .after]
         case .watch: []
@@ -55,6 +55,8 @@ extension RequestFields {
         static var parent: FieldSet { FieldSet(.parent) }
         static var gate: FieldSet { FieldSet(.gate) }
         static var open: FieldSet { FieldSet(.open) }
+        static var platform: FieldSet { FieldSet(.platform) }
+        static var fcm: FieldSet { FieldSet(.fcm) }
         /// The members every request may carry.
         static var common: FieldSet { [FieldSet(.req), FieldSet(.op)] }
 
@@ -92,6 +94,8 @@ extension RequestFields.Field {
         case .push: 19
         case .by: 20
         case .after: 21
+        case .platform: 22
+        case .fcm: 23
         }
     }
 }
