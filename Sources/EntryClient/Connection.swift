@@ -30,7 +30,7 @@ actor Connection {
         if case .tcp(_, _, let token) = endpoint { try await hello(token: token) }
     }
 
-    /// The first line on a TCP connection (SPEC §2.2): the daemon reads nothing else before it.
+    /// The first line on a TCP connection (docs/PROTOCOL.md): the daemon reads nothing else before it.
     /// On the Unix socket it is not needed: the peer check stands in for it.
     private func hello(token: String?) async throws(EntryClientError) {
         _ = try await request(.hello(token: token))

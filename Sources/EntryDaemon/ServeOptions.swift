@@ -1,7 +1,7 @@
 import EntryRouter
 import Glibc
 
-/// What `entryd serve` was asked to do (SPEC §5), with every default applied.
+/// What `entryd serve` was asked to do (`entryd help`), with every default applied.
 public struct ServeOptions: Sendable {
     public var socket: String?
     public var config: String?

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Where the daemon listens (SPEC §3) and what the path holds before it starts.
+/// Where the daemon listens (docs/PROTOCOL.md) and what the path holds before it starts.
 public enum SocketPath {
     /// `--socket`, else `$ENTRYD_SOCKET`, else `$XDG_RUNTIME_DIR/entryd.sock`, else
     /// `/tmp/entryd-<uid>/entryd.sock` (see `fallbackDirectory`).

@@ -12,7 +12,7 @@ public enum Input: Sendable, Hashable {
     /// Yields all of the turn's effects; an extra `.turnEnded` with nothing in the turn is harmless.
     case turnEnded
     /// Everything the daemon was asked to send to the connection has been written: it left the
-    /// daemon. The shows in flight to its scenes are finished and the next ones go out (SPEC §2.1).
+    /// daemon. The shows in flight to its scenes are finished and the next ones go out (docs/PROTOCOL.md, across restarts).
     /// Joins the current turn, so the daemon ends the loop turn in which it reported one.
     case drained(ConnectionID)
     /// The clock reached a timer the router asked for (expiry). Ends the current turn, like `.turnEnded`.

@@ -27,7 +27,7 @@ public struct Router: Sendable {
     var routes: RouteRegistry
     var inbox = Inbox()
     /// Entries whose modal is gone but whose accepted action still has steps to run (state
-    /// `presented`), each waiting for a scene of its name to be ready again (SPEC §2.1).
+    /// `presented`), each waiting for a scene of its name to be ready again (docs/PROTOCOL.md, across restarts).
     var runs: [Entry] = []
     var dedupe: DedupeWindow
     var expiry = ExpiryQueue()
@@ -52,7 +52,7 @@ public struct Router: Sendable {
     ///   - entries: the store's entries that were still waiting (R16); `recover(at:)` takes them back.
     ///   - seen: the store's dedupe window (R18).
     ///   - nextEntryNumber: the next `e-N` to generate, so ids never repeat across restarts.
-    ///   - issued: the next `m-N` and `s-N`, as the store kept them (SPEC §2.1).
+    ///   - issued: the next `m-N` and `s-N`, as the store kept them (docs/PROTOCOL.md, across restarts).
     ///   - persisting: false to get no `persist` effects, for a caller that would drop them. A push
     ///     makes up to three records (its dedupe key, itself, the entry it replaces), each built,
     ///     carried to the store and destroyed, so the default keeps them only where they are kept.

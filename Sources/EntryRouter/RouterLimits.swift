@@ -1,4 +1,4 @@
-/// The router's limits (SPEC §3); each has a `serve` flag.
+/// The router's limits (docs/PROTOCOL.md); each has a `serve` flag.
 public struct RouterLimits: Sendable, Hashable {
     /// Entries waiting at once (pending or queued) before new ones get `inbox_full`.
     public var maxPending: Int
@@ -14,11 +14,11 @@ public struct RouterLimits: Sendable, Hashable {
     /// Scenes one connection may hold at once: every push looks at each scene, so a connection with
     /// thousands of them would slow every other client's requests.
     public var maxScenesPerConnection: Int
-    /// Shows sent to a scene whose write has not completed, at most (SPEC §2.1): a hand-over goes out
+    /// Shows sent to a scene whose write has not completed, at most (docs/PROTOCOL.md, across restarts): a hand-over goes out
     /// in batches of this many, the next once the connection has written the last, so a scene's
     /// unsent output stays far below its output cap however many entries wait for it.
     public var maxShowsInFlight: Int
-    /// Screens tracked per scene (its navigation stacks, SPEC §2.2): an app that never reports its
+    /// Screens tracked per scene (its navigation stacks, docs/PROTOCOL.md): an app that never reports its
     /// screens finished would otherwise grow them without end; past it the oldest are forgotten.
     public var maxScreens: Int
 

@@ -4,7 +4,7 @@ import SeededRandom
 import Testing
 @testable import EntryDaemon
 
-/// SPEC §2.1 against the real binary and its store: seeded rounds of invitations that the scene
+/// docs/PROTOCOL.md, across restarts against the real binary and its store: seeded rounds of invitations that the scene
 /// acknowledges and accepts or declines, with the scene's connection dropped, taken over or the daemon
 /// killed (`kill -9`) at the boundaries of the accept flow. Every accepted run starts exactly once, no
 /// modal id is issued twice, and nothing is left pending or presented at the end.

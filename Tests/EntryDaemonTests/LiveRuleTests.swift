@@ -3,7 +3,7 @@ import EntryRouter
 import Glibc
 import Testing
 
-/// SPEC §2 rules and §3 limits checked against the built daemon over its socket: what only the
+/// The rules and limits of docs/PROTOCOL.md checked against the built daemon over its socket: what only the
 /// real loop, store and process can show (turns, output caps, restarts, signals, wall-clock expiry).
 ///
 /// The embedded sample config is used: `materunner://notice/X` is a `serviceNotice` modal (priority 4),

@@ -2,7 +2,7 @@ import EntryRouter
 import Glibc
 import Testing
 
-/// Seed 002's whole point, on the real binary (SPEC §2.2 "Every step reaches the app"): the run an
+/// Seed 002's whole point, on the real binary (docs/PROTOCOL.md, "Every step reaches the app"): the run an
 /// accepted invitation starts is not lost when the daemon dies between the turn that handled
 /// `scene.dismissed` and the write of `start`.
 @Suite(.serialized) struct LiveStartTests {

@@ -1,7 +1,7 @@
 import EntryRouter
 import Testing
 
-/// Strict requests (SPEC §2.2) against the real binary: a misspelt field is refused by name and
+/// Strict requests (docs/PROTOCOL.md) against the real binary: a misspelt field is refused by name and
 /// nothing it carried is kept or lost silently; the connection stays open for the corrected line.
 @Suite struct LiveStrictRequestTests {
     @Test func aMisspeltFieldIsRefusedAndTheCorrectedLineIsTaken() throws {

@@ -4,7 +4,7 @@ import Glibc
 import Testing
 @testable import EntryDaemon
 
-/// SPEC §2.1, R1, R16: `kill -9` at seeded random moments of bulk hand-overs of shows and modals
+/// docs/PROTOCOL.md, across restarts, R1, R16: `kill -9` at seeded random moments of bulk hand-overs of shows and modals
 /// loses nothing acknowledged: every show reaches a scene at least once, every modal is presented,
 /// and a modal whose `scene.presented` was answered ok is never presented again.
 /// `ENTRYD_CRASH_ROUNDS` runs more rounds; `scripts/crash-handover` is the long run.

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 @testable import EntryDaemon
 
-/// SPEC §2.1: a bulk hand-over of shows is paced by the scene's connection. Thousands of show events,
+/// docs/PROTOCOL.md, across restarts: a bulk hand-over of shows is paced by the scene's connection. Thousands of show events,
 /// many times the output cap, reach a scene that reads slowly, whole, on a connection that stays
 /// open; each entry ends `done` once written, and a restart finds nothing left to show.
 @Suite struct SceneHandOverTests {

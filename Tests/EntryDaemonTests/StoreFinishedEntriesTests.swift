@@ -2,7 +2,7 @@
 import EntryRouter
 import Testing
 
-/// Every finished entry leaves the store, whatever its source (SPEC §2.2): the router's turns on the
+/// Every finished entry leaves the store, whatever its source (docs/PROTOCOL.md): the router's turns on the
 /// real store file, for launch entries with an `action` (whose records carry steps) ending every
 /// way a launch ends.
 @Suite struct StoreFinishedEntriesTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// SPEC §2.2 "A back stack for an entry from outside": what `check-config` refuses, and the stack an
+/// docs/CONFIG.md "A back stack for an entry from outside": what `check-config` refuses, and the stack an
 /// entry of a show route gets, as the table resolves it and `entryd route` shows it.
 @Suite("Back stack in the config")
 struct BackStackConfigTests {

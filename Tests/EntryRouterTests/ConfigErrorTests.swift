@@ -70,7 +70,7 @@ struct ConfigErrorTests {
                   route: "offer", naming: ["actions.go[1]", "selectTab:shop", "home, list"])
     }
 
-    /// An action's steps after its `dismiss` go out once the modal is gone (SPEC §2.2): a step before
+    /// An action's steps after its `dismiss` go out once the modal is gone (docs/CONFIG.md): a step before
     /// it, or a second `dismiss`, is refused with the action written as it must be.
     @Test(arguments: [
         (#"["start:run"]"#, "actions.go[0]", #"write ["dismiss", "start:run"]"#),

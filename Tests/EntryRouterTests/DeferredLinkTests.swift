@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// SPEC §2.2 "Deferred links": an `open` with `source: "deferred"` (the link an attribution SDK hands
+/// docs/PROTOCOL.md "Deferred links": an `open` with `source: "deferred"` (the link an attribution SDK hands
 /// over on the first launch) is routed like a deep link and waits on gates like any entry: shown
 /// once, after the gate opens, also across a restart while the gate is closed.
 @Suite("Deferred links")

@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// SPEC §2.2 "Where an unmatched link goes": an allowed link that matches no pattern goes to the
+/// docs/PROTOCOL.md "Where an unmatched link goes": an allowed link that matches no pattern goes to the
 /// `fallback` route with the param `url`; a refused link stays refused.
 @Suite("Fallback route")
 struct FallbackRouteTests {

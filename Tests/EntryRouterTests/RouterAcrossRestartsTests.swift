@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// SPEC §2.1: what happens to entries, ids and action steps across restarts, reconnects and resets.
+/// docs/PROTOCOL.md, across restarts: what happens to entries, ids and action steps across restarts, reconnects and resets.
 @Suite struct RouterAcrossRestartsTests {
     /// A ready, signed-in scene on `connection` showing the acknowledged invitation m-1 (entry e-1).
     static func invited(on connection: UInt64 = 1) -> Harness {

@@ -23,7 +23,7 @@ import Testing
         let dismissed = h.step(1, scene("main", .dismissed(modal: "m-1")))
         #expect(dismissed.events(to: 1) == [.selectTab(scene: "main", tab: "home"),
                                             .start(scene: "main", flow: "run", entry: "e-1", params: ["sessionId": "s1"])])
-        // Finished once written (SPEC §2.2), not when sent.
+        // Finished once written (docs/PROTOCOL.md), not when sent.
         #expect(dismissed.state(of: "e-1") == nil)
         #expect(h.stored["e-1"]?.steps == [.selectTab("home"), .start(flow: "run")])
         #expect(h.drained(1).state(of: "e-1") == .done)
@@ -145,7 +145,7 @@ import Testing
         #expect(h.status.scenes.first?.stacks == [:])
     }
 
-    /// SPEC §2.1: app and router screen ids never collide; a screen id used twice is refused.
+    /// docs/PROTOCOL.md, across restarts: app and router screen ids never collide; a screen id used twice is refused.
     @Test(arguments: [SceneOp.pushed(screen: "s-1", parent: "p"), .pushed(screen: "s-9", parent: nil),
                       .pushed(screen: "edit", parent: "p")])
     func aRepeatedScreenOrOneInTheRoutersNamespaceIsABadRequestNamingTheScreen(op: SceneOp) {
@@ -157,7 +157,7 @@ import Testing
         #expect(error?.code == .badRequest && error?.message.contains("screen") == true)
     }
 
-    /// R13, SPEC §2.1: finishing a screen the router does not know (shown before the scene
+    /// R13, docs/PROTOCOL.md, across restarts: finishing a screen the router does not know (shown before the scene
     /// reconnected) takes the fallback, and says so.
     @Test func finishingAnUnknownScreenPopsItAndTellsTheWatchers() {
         var h = Harness()

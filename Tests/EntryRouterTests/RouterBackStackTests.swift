@@ -14,7 +14,7 @@ struct BackStackRouting: EntryRouting {
     func backStack(route: String, params: RouteParams) -> [BackStackScreen] { stacks[route] ?? [] }
 }
 
-/// SPEC §2.2 "A back stack for an entry from outside", and R13 for a route without one.
+/// docs/PROTOCOL.md "A back stack for an entry from outside", and R13 for a route without one.
 @Suite("Back stack")
 struct RouterBackStackTests {
     static let list = BackStackScreen(route: "recordList", tab: "records", params: [:])
@@ -103,7 +103,7 @@ struct RouterBackStackTests {
                 Shown(screen: "s-2", route: "recordDetail", parent: "s-1", backStack: false)])
     }
 
-    /// A show is at least once (SPEC §2.1): one whose events did not leave before the scene went is
+    /// A show is at least once (docs/PROTOCOL.md, across restarts): one whose events did not leave before the scene went is
     /// pending again, and the next scene gets the whole stack, after a restart too.
     @Test func theStackIsSentAgainWithTheEntryAfterADisconnectOrARestart() {
         var h = Self.harness([Self.list])

@@ -2,7 +2,7 @@ import SeededRandom
 import Testing
 @testable import EntryRouter
 
-/// The promise across restarts and reconnects (SPEC §2.1), walked at random: op streams of arrivals,
+/// The promise across restarts and reconnects (docs/PROTOCOL.md, across restarts), walked at random: op streams of arrivals,
 /// retractions, scene ops, accepts, resets, disconnects and takeovers, with a kill and restart on the
 /// stored state inserted anywhere. After every turn `ModelChecker`'s invariants hold and `BoundaryLedger`
 /// checks what crosses boundaries; at the end the scenes come back and take everything, and then every

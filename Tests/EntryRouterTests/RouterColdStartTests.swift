@@ -67,7 +67,7 @@ import Testing
         #expect(LaunchFingerprint.key(.url("app://card/7")) != LaunchFingerprint.key(a))
     }
 
-    /// SPEC §2.1: what launched the app does not decide whether its window may connect.
+    /// docs/PROTOCOL.md, across restarts: what launched the app does not decide whether its window may connect.
     @Test func aLaunchEntryThatCannotBeRoutedIsRefusedButTheSceneConnects() {
         var h = Harness()
         let effects = h.step(1, scene("main", .connect(launch: .url("app://nope"))))

@@ -38,7 +38,7 @@ import Testing
 
     /// The accept flow of seed 002, cut by a disconnect after each step. Whatever the cut, the
     /// invitation is consumed at most once and the run starts at least once, and more than once only
-    /// when the disconnect came after `start` was sent and before it was written (SPEC §2.2: an
+    /// when the disconnect came after `start` was sent and before it was written (docs/PROTOCOL.md: an
     /// accepted action's steps go out when the scene is back, each carrying the entry's id).
     @Test(arguments: 0...6)
     func aDisconnectAtEveryStepOfTheAcceptFlowLosesNothingAndRepeatsNothing(cut: Int) {

@@ -2,7 +2,7 @@ import Testing
 @testable import EntryRouter
 
 /// Every step an entry sends a scene beside its modal leaves through the scene's outbox and is
-/// finished only once written (SPEC §2.2 "Every step reaches the app"): one table over every kind
+/// finished only once written (docs/PROTOCOL.md, "Every step reaches the app"): one table over every kind
 /// of step, cut by a disconnect or a restart between the send and the write.
 @Suite struct RouterOutboxTests {
     /// One kind of step, how to get a ready signed-in scene on connection 1 to the turn that sends it,

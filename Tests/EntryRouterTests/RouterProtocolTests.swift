@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// The turn model, limits, dedupe and status of SPEC §3.
+/// The turn model, limits, dedupe and status of docs/PROTOCOL.md.
 @Suite struct RouterProtocolTests {
     @Test func nothingLeavesBeforeTheTurnEndsThenPersistsComeBeforeSendsAndClosesLast() {
         var h = Harness()

@@ -52,7 +52,7 @@ import Testing
         #expect(h.ready("main", on: 2).presentedEntries == ["e-2"])
     }
 
-    /// R15 and SPEC §2.1: the modal went with its window; its entry is consumed and ends `done`.
+    /// R15 and docs/PROTOCOL.md, across restarts: the modal went with its window; its entry is consumed and ends `done`.
     @Test func aDisconnectWithAnAcknowledgedModalConsumesItAndEndsIt() {
         var h = Harness()
         h.ready()

@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// SPEC §2.1: a show is finished only once its event has left the daemon (`.drained`), and a
+/// docs/PROTOCOL.md, across restarts: a show is finished only once its event has left the daemon (`.drained`), and a
 /// hand-over goes out at most `maxShowsInFlight` shows at a time, the next batch once the last one
 /// is written. Until then the entry stays `queued`: a disconnect or a restart makes it pending again.
 @Suite struct RouterShowPacingTests {

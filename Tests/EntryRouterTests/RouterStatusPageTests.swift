@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// `status` is bounded by construction (SPEC §2.2): every list is cut to the page's limit, the
+/// `status` is bounded by construction (docs/PROTOCOL.md): every list is cut to the page's limit, the
 /// pending list pages on with `next` and `after`, and the screens tracked per scene have a bound.
 @Suite struct RouterStatusPageTests {
     static func pending(_ count: Int) -> Harness {

@@ -1,7 +1,7 @@
 import Testing
 @testable import EntryRouter
 
-/// Strict requests (SPEC §2.2): a member its op does not define is `bad_request` naming it, with the
+/// Strict requests (docs/PROTOCOL.md): a member its op does not define is `bad_request` naming it, with the
 /// nearest name the op has, so that a misspelt field never drops what it carried.
 @Suite struct StrictRequestTests {
     /// Each op with a valid line, a misspelt member added, and the error it must give.

@@ -1,4 +1,4 @@
-/// The subcommands of `entryd` and their flags (SPEC §5), each declared once here.
+/// The subcommands of `entryd` and their flags (`entryd help`), each declared once here.
 public enum Commands {
     /// `entryd --version`.
     public static let version = "0.1.0"

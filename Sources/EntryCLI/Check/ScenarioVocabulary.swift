@@ -19,10 +19,10 @@ enum ScenarioVocabulary {
     /// The keys of a scenario file itself.
     static let fileKeys = ["name", "config", "steps"]
 
-    /// Every `event` the daemon sends (SPEC §3); a test encodes one of each and compares.
+    /// Every `event` the daemon sends (docs/PROTOCOL.md); a test encodes one of each and compares.
     static let events = ["present", "update", "dismiss", "selectTab", "start", "show", "pop", "detach", "entry", "scene"]
 
-    /// The members of each event besides `event` (SPEC §3, docs/PROTOCOL.md), which an `expect` or
+    /// The members of each event besides `event` (docs/PROTOCOL.md, events), which an `expect` or
     /// `absent` pattern may name; a test encodes one of each and checks that it has no other.
     static let eventKeys: [String: [String]] = [
         "present": ["scene", "modal", "kind", "route", "entry", "params"],
@@ -52,7 +52,7 @@ enum ScenarioVocabulary {
         return request["op"]?.stringValue ?? "?"
     }
 
-    /// The decoder's refusal of a member `request`'s op does not define (SPEC §2.2), if any.
+    /// The decoder's refusal of a member `request`'s op does not define (docs/PROTOCOL.md), if any.
     static func strayField(_ request: JSONValue) -> String? {
         var line: [UInt8] = []
         JSONWriter.append(request, to: &line)

@@ -3,7 +3,7 @@ import EntryRouter
 /// A request to the daemon, as a value. `RequestEncoding` turns it into its line; nothing else in
 /// the package writes a request.
 public enum EntryRequest: Sendable, Hashable {
-    /// The first line on a TCP connection (SPEC §2.2), with the daemon's token.
+    /// The first line on a TCP connection (docs/PROTOCOL.md), with the daemon's token.
     case hello(token: String?)
     case push(APNsPayload, id: String? = nil, collapseId: String? = nil, expiration: Int64? = nil)
     /// An Android push: an FCM HTTP v1 message, or the whole `{"message": {...}}`.

@@ -38,7 +38,7 @@ public struct Modal: Sendable, Hashable {
 /// A flow to start (an action's `start:` step).
 public struct Flow: Sendable, Hashable {
     public var name: String
-    /// The entry whose step this is. A start is delivered at least once (SPEC §2.2): an app that
+    /// The entry whose step this is. A start is delivered at least once (docs/PROTOCOL.md): an app that
     /// sees an entry it has started already skips it. Nil from a daemon that does not send it.
     public var entry: String?
     public var params: Params

@@ -20,7 +20,7 @@ public protocol ConnectionDelegate: AnyObject {
     func connectionReachedEnd(_ connection: Connection)
     /// Everything written to a scene's connection so far has left the daemon: the last write was
     /// taken by the socket at once, or its queued write completed. The router sends a scene its
-    /// shows a batch at a time, and finishes each batch only once it hears this (SPEC §2.1).
+    /// shows a batch at a time, and finishes each batch only once it hears this (docs/PROTOCOL.md, across restarts).
     func connectionDrained(_ connection: Connection)
     /// The connection started closing; called once, whatever the reason. Nothing is delivered after.
     func connectionClosed(_ connection: Connection, reason: Connection.CloseReason)

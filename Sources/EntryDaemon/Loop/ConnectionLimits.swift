@@ -1,4 +1,4 @@
-/// The per-connection limits of SPEC §3.
+/// The per-connection limits of docs/PROTOCOL.md.
 public struct ConnectionLimits: Sendable, Hashable {
     public var maxFrame: Int
     /// Output held for the connection (staged this turn and not yet written) beyond which it is

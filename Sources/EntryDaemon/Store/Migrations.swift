@@ -131,7 +131,7 @@ enum Migrations {
             CREATE INDEX seen_batches_newest ON seen_batches (newest_ms);
             """, then: SeenBatches.packRowsOfVersionFour),
         // The steps an accepted action has yet to run (`StepsJSON`): such an entry is `presented` and
-        // still kept, so that a restart runs them when its scene is ready again (SPEC §2.1).
+        // still kept, so that a restart runs them when its scene is ready again (docs/PROTOCOL.md, across restarts).
         Step(version: 7, sql: """
             ALTER TABLE entries ADD COLUMN steps TEXT;
             """),

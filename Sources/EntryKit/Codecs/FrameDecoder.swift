@@ -1,4 +1,4 @@
-/// Splits a byte stream into newline-delimited frames (SPEC §3, framing), with nothing else:
+/// Splits a byte stream into newline-delimited frames (docs/PROTOCOL.md, framing), with nothing else:
 /// no JSON, no UTF-8 (invalid bytes pass through to the parser, which answers `bad_json`).
 ///
 /// Feed it what the socket read (`append`), then drain `next()` until it returns nil.

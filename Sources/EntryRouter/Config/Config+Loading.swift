@@ -1,7 +1,7 @@
 import EntryKit
 
 extension Config {
-    /// Reads and validates a config file (SPEC §4).
+    /// Reads and validates a config file (docs/CONFIG.md).
     ///
     /// - Parameters:
     ///   - file: the file's name, for the error messages, and the place `aasa` paths are relative to.

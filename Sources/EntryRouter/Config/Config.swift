@@ -1,4 +1,4 @@
-/// An app's route configuration (SPEC §4), validated.
+/// An app's route configuration (docs/CONFIG.md), validated.
 ///
 /// Build one with `Config.load(json:file:)`; every value here has passed validation,
 /// so the router never meets an unknown modal kind, tab or gate.
@@ -20,7 +20,7 @@ public struct Config: Sendable {
     public var modals: [String: Int]
     public var routes: [Route]
     /// The `show` or `tab` route an allowed link that matches no pattern is routed to, with the
-    /// param `url` (SPEC §2.2): a link the app does not know yet lands somewhere instead of nowhere.
+    /// param `url` (docs/CONFIG.md): a link the app does not know yet lands somewhere instead of nowhere.
     public var fallback: String?
     /// What `load` found suspicious but not wrong, in file order: for `check-config` to print
     /// and `serve` to log. Empty for a config built in code (`validate` returns its warnings).

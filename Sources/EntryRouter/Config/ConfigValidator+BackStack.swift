@@ -1,4 +1,4 @@
-/// A show route's `backStack` (SPEC §2.2): the screens under an entry from outside.
+/// A show route's `backStack` (docs/CONFIG.md): the screens under an entry from outside.
 extension ConfigValidator {
     /// Every template of a back stack fills in from every way the route is reached and routes to a
     /// show route of the route's own tab; no route is (directly or through another's back stack)

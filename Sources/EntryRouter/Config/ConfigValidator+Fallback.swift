@@ -1,4 +1,4 @@
-/// The `fallback` route (SPEC §2.2): where an allowed link that matches no pattern goes.
+/// The `fallback` route (docs/CONFIG.md): where an allowed link that matches no pattern goes.
 extension ConfigValidator {
     /// The fallback names a show or tab route that can open with nothing but the param `url`: an
     /// unmatched link carries no other, so a route whose screen expects one (a capture of its

@@ -22,7 +22,7 @@ extension ConfigValidator {
     }
 
     /// An action's `dismiss` is its first step, and its only one: the steps after it go out once the
-    /// scene acknowledged the dismissal, through the scene's outbox, at least once (SPEC §2.2), and a
+    /// scene acknowledged the dismissal, through the scene's outbox, at least once (docs/CONFIG.md), and a
     /// tab switch or a flow never starts under the modal that would cover it.
     mutating func checkDismissFirst(_ route: Route) {
         for (action, steps) in route.actions.sorted(by: { $0.key < $1.key }) {

@@ -1,6 +1,6 @@
 import EntryKit
 
-/// The rules a `Config` must meet before a router runs it (SPEC §4): every name it refers to is
+/// The rules a `Config` must meet before a router runs it (docs/CONFIG.md): every name it refers to is
 /// declared, every pattern parses and is reachable by an allowed URL, no two patterns are
 /// ambiguous, no redirect loop can be seen, and nothing in the table can never work (a redirect
 /// to a URL no route takes, a shadowed push selector, a pattern the universal-link rules never

@@ -17,7 +17,7 @@ public struct Route: Sendable, Hashable {
     /// Action name → the steps it runs (R12).
     public var actions: [String: [RouteAction]]
     /// For a `show` route: the screens under it when an entry opens it from outside, bottom first,
-    /// as URL templates filled from its params like `redirect` (SPEC §2.2), so that Back from the
+    /// as URL templates filled from its params like `redirect` (docs/CONFIG.md), so that Back from the
     /// entry's screen lands where it would have had the user walked there.
     public var backStack: [String]
 

@@ -1,4 +1,4 @@
-/// One screen of an entry's back stack (SPEC §2.2): a show route of the entry's tab and the params
+/// One screen of an entry's back stack (docs/CONFIG.md): a show route of the entry's tab and the params
 /// its template gave, shown under the entry's screen so that Back from it lands on this one.
 public struct BackStackScreen: Sendable, Hashable {
     public var route: String

@@ -10,7 +10,7 @@ public protocol EntryRouting: Sendable {
     /// Routes an FCM message made into a payload (`FCMMessage`), its data strings read as the
     /// types the selectors want.
     func route(fcm payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError>
-    /// The screens shown under an entry of show route `route` (SPEC §2.2), bottom first.
+    /// The screens shown under an entry of show route `route` (docs/CONFIG.md), bottom first.
     func backStack(route: String, params: RouteParams) -> [BackStackScreen]
 }
 

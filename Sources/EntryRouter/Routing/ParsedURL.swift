@@ -45,7 +45,7 @@ struct ParsedURL {
     static let inlineSegments = 64
 
     /// Parses `url` and calls `body` with it; every rejection is `not_allowed` with a message that
-    /// says why. A URL over `maxBytes` (SPEC §3: 2048) is refused before it is looked at.
+    /// says why. A URL over `maxBytes` (docs/PROTOCOL.md: 2048) is refused before it is looked at.
     ///
     /// Always inlined: called through, the closure's context (the whole routing table) would be
     /// copied, with a retain of each of its fields, several times per URL.

@@ -2,7 +2,7 @@ import EntryKit
 
 /// The push routes sorted by the string they require at one key path, the one that most routes
 /// select on (`type` in every sample config), so that a payload finds the few routes its value can
-/// match with one hash of that value instead of testing every route in file order (SPEC §4).
+/// match with one hash of that value instead of testing every route in file order (docs/CONFIG.md).
 ///
 /// Exact by construction: a route listed under a value requires that value at the path, so it can
 /// match no payload holding another value there; every route that does not require a plain string

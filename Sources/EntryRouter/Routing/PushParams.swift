@@ -1,4 +1,4 @@
-/// Reading push payloads for routing: `push` selectors and `params` key paths (SPEC §4).
+/// Reading push payloads for routing: `push` selectors and `params` key paths (docs/CONFIG.md).
 ///
 /// One route's selector and params as configured, in the order its params are laid out
 /// (`PushRoutes` reads them).

@@ -1,6 +1,6 @@
 import EntryKit
 
-/// Reading a payload's members for routing, from its text and index (SPEC §4).
+/// Reading a payload's members for routing, from its text and index (docs/CONFIG.md).
 ///
 /// A member is found by comparing key bytes with the key path's compiled keys; a value is compared
 /// with a selector's compiled value, or turned into a param, without building the payload's tree.

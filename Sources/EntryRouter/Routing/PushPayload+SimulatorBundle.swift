@@ -1,4 +1,4 @@
-/// The size of a payload as the app would receive it (SPEC §3's 4096-byte limit).
+/// The size of a payload as the app would receive it (docs/PROTOCOL.md's 4096-byte limit).
 extension PushPayload {
     /// The bytes of the payload's top-level `"Simulator Target Bundle"` member (its key, value and one
     /// separating comma), or 0 when it has none. The simulator strips that key before delivery, so a

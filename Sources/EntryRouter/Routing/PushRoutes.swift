@@ -1,4 +1,4 @@
-/// The routes with a `push` selector, in file order, compiled together (SPEC §4).
+/// The routes with a `push` selector, in file order, compiled together (docs/CONFIG.md).
 ///
 /// Selectors mostly test the same key: every sample route tests `type`. Compiled one by one, each
 /// route looked that key up in the payload again. Here every distinct key path that a selector tests

@@ -1,4 +1,4 @@
-/// The screens an entry from outside gets under its own (SPEC §2.2), resolved from the config when
+/// The screens an entry from outside gets under its own (docs/CONFIG.md), resolved from the config when
 /// the entry is shown: nothing about them is stored with the entry, so a show sent again after a
 /// restart or a reconnect gets the same stack from the same config.
 extension RoutingTable {

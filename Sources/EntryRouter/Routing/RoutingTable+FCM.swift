@@ -1,4 +1,4 @@
-/// FCM messages (SPEC §2.2): their `data` values are strings, where an APNs payload may carry a
+/// FCM messages (docs/CONFIG.md): their `data` values are strings, where an APNs payload may carry a
 /// number or a boolean, so that a selector wanting `true` or `2` is matched by the string that
 /// reads as it. Off the APNs path: an FCM push is made into an APNs-shaped payload once more.
 extension RoutingTable {

@@ -4,14 +4,17 @@ extension RoutingTable {
     /// Why no URL can be made for a route at all.
     public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknownRoute(String, suggestion: String?)
-        /// A push-only route: it has no `match` patterns.
-        case noPatterns(String)
+        /// A route with no `match` patterns: reached by push only, or as the config's fallback.
+        case noPatterns(String, isFallback: Bool)
 
         public var description: String {
             switch self {
             case .unknownRoute(let name, let suggestion):
                 "no route is named \(name)" + (suggestion.map { "; did you mean \($0)?" } ?? "")
-            case .noPatterns(let name): "route \(name) has no match patterns (it is reached by push only)"
+            case .noPatterns(let name, false): "route \(name) has no match patterns (it is reached by push only)"
+            case .noPatterns(let name, true):
+                "route \(name) has no match patterns: it is the config's fallback, which every allowed link that "
+                    + "matches no pattern reaches, with the link as its param url"
             }
         }
     }
@@ -46,7 +49,7 @@ extension RoutingTable {
             throw .unknownRoute(name, suggestion: NearestName.suggestion(for: name, among: config.routes.map(\.name)))
         }
         let route = config.routes[index]
-        guard !route.match.isEmpty else { throw .noPatterns(name) }
+        guard !route.match.isEmpty else { throw .noPatterns(name, isFallback: config.fallback == name) }
         return route.match.map { text in
             guard let pattern = try? URLPattern.parse(text) else { return Link(pattern: text, outcome: .unfillable("the pattern does not parse")) }
             switch Self.fill(pattern, params) {

@@ -1,4 +1,4 @@
-/// Push payloads: the `pushLinkKey` URL, else the push selectors in file order (SPEC §4).
+/// Push payloads: the `pushLinkKey` URL, else the push selectors in file order (docs/CONFIG.md).
 extension RoutingTable {
     /// Routes a push payload: its `pushLinkKey` URL, else the first route in file order whose
     /// `push` selector matches. Inlined into the `EntryRouting` witness the router calls, the one

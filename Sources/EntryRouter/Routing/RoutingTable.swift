@@ -15,7 +15,7 @@ struct PlatformRules: Sendable {
     }
 }
 
-/// Turns a URL or a push payload into a `RouteMatch` (SPEC §4).
+/// Turns a URL or a push payload into a `RouteMatch` (docs/CONFIG.md).
 ///
 /// Built once per config: patterns go into a `RouteTrie`, so matching a URL costs about the same
 /// with ten routes as with a hundred thousand. A config from `Config.load` is valid; for a config
@@ -47,15 +47,15 @@ public final class RoutingTable: EntryRouting {
     /// bundle and link keys every push is checked for.
     let pushRoutes: PushRoutes
     /// The index of the config's `fallback` route, when it names a show or tab route: an allowed
-    /// link that matches no pattern goes there with the param `url` (SPEC §2.2).
+    /// link that matches no pattern goes there with the param `url` (docs/CONFIG.md).
     let fallback: Int?
     /// The `backStack` templates of the show routes that declare one, by route name; empty for most
     /// configs, so a show of a route without one costs a check of `isEmpty`.
     let backStacks: [String: [RedirectTemplate]]
 
-    /// Redirects followed for one entry before giving up with `no_route` (SPEC §4).
+    /// Redirects followed for one entry before giving up with `no_route` (docs/CONFIG.md).
     public static let maxRedirectHops = 5
-    /// The payload and URL limits (SPEC §3: 4096 bytes as APNs, 2048 bytes), from `serve`'s flags.
+    /// The payload and URL limits (docs/PROTOCOL.md: 4096 bytes as APNs, 2048 bytes), from `serve`'s flags.
     public let limits: RouterLimits
     /// The payload key of an `.apns` file that names the app it is meant for.
     public static let simulatorBundleKey = "Simulator Target Bundle"
@@ -127,7 +127,7 @@ public final class RoutingTable: EntryRouting {
     }
 
     /// Routes a URL as the phone of `platform` lets it in: its universal links by that platform's
-    /// rules (SPEC §2.2, Android App Links).
+    /// rules (docs/CONFIG.md, Android App Links).
     public func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError> {
         do {
             let found = try match(url: url, on: platform)

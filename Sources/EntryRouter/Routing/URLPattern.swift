@@ -1,6 +1,6 @@
 import EntryKit
 
-/// A parsed `match` pattern (SPEC §4): `scheme://host/seg/...` for https, `scheme://seg/...` for a
+/// A parsed `match` pattern (docs/CONFIG.md): `scheme://host/seg/...` for https, `scheme://seg/...` for a
 /// custom scheme, whose first segment is the URL's host.
 struct URLPattern: Hashable, Sendable {
     /// Lowercased.

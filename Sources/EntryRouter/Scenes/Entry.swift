@@ -1,4 +1,4 @@
-/// One thing that arrived (SPEC §1), while the router still decides about it.
+/// One thing that arrived (docs/PROTOCOL.md), while the router still decides about it.
 ///
 /// An entry lives in exactly one place at a time: the inbox (`pending`), a scene's modal queue or
 /// its unsent shows (`queued`), or a scene's modal slot (`presenting`, `presented`). Once it leaves
@@ -23,7 +23,7 @@ struct Entry: Sendable {
     var expires: Instant?
     var source: EntrySource
     var state: EntryState
-    /// The steps of a route action to send for this entry instead of presenting it (SPEC §2.1, §2.2):
+    /// The steps of a route action to send for this entry instead of presenting it (docs/PROTOCOL.md, across restarts and "Every step reaches the app"):
     /// what an accepted action left for after its modal's dismissal, or the action a launch carried.
     /// Kept until they were written to the scene, so that a crash or a disconnect before that sends
     /// them again. Empty for every other entry.
@@ -40,7 +40,7 @@ struct Entry: Sendable {
     /// Lower is presented first; only modal routes queue.
     var priority: Int { shape.priority }
 
-    /// An entry expires once `now` is past its expiry (SPEC §3.1: now > expiration).
+    /// An entry expires once `now` is past its expiry (docs/PROTOCOL.md: now > expiration).
     func isExpired(at now: Instant) -> Bool {
         guard let expires else { return false }
         return now > expires

@@ -7,6 +7,6 @@ public enum EntrySource: String, Sendable, Hashable, CaseIterable {
     case shortcut
     case launch
     /// A link clicked before the app was installed, handed over by an attribution SDK on the first
-    /// launch (SPEC §2.2): routed like a deep link, and waiting on gates like any entry.
+    /// launch (docs/PROTOCOL.md): routed like a deep link, and waiting on gates like any entry.
     case deferred
 }

@@ -1,4 +1,4 @@
-/// The life of an entry (SPEC §1): `pending` → `queued` → `presenting` → `presented` → `done`,
+/// The life of an entry (docs/PROTOCOL.md): `pending` → `queued` → `presenting` → `presented` → `done`,
 /// with the side exits `replaced`, `retracted`, `expired`, `duplicate` and `updated`.
 public enum EntryState: String, Sendable, Hashable, CaseIterable {
     case pending

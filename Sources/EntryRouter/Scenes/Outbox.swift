@@ -1,4 +1,4 @@
-/// Everything a scene is sent for an entry beyond its modal (SPEC §2.2 "Every step reaches the
+/// Everything a scene is sent for an entry beyond its modal (docs/PROTOCOL.md, "Every step reaches the
 /// app"): a `show` or `tab` entry's `selectTab` and `show`, and the `selectTab` and `start` steps of a
 /// route action (the steps an accepted action left for after its modal's dismissal, or the action a
 /// launch carried). Each entry is `unsent` once handed to the scene, then `inFlight` once its events

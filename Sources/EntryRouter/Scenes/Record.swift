@@ -106,7 +106,7 @@ public struct EntryRecord: Sendable, Hashable {
         get { fields.scene }
         set { unique().scene = newValue }
     }
-    /// The steps of a route action still to run for this entry, without presenting it (SPEC §2.1):
+    /// The steps of a route action still to run for this entry, without presenting it (docs/PROTOCOL.md, across restarts):
     /// those an accepted action left for after its modal's dismissal, or a launch's chosen action.
     public var steps: [RouteAction] {
         get { fields.steps }

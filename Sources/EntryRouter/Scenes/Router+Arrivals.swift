@@ -14,7 +14,7 @@ extension Router {
     /// `collapseId`; `expiration` in epoch seconds (0 accepts the entry only if it is presented or
     /// shown in this turn); the `dedupeKey` that makes a repeat a duplicate, a sender id or launch
     /// fingerprint (R18); the `scene` a launch entry belongs to (R2); the `steps` of the action a launch
-    /// carried, run instead of presenting it (SPEC §2.1).
+    /// carried, run instead of presenting it (docs/PROTOCOL.md, across restarts).
     ///
     /// The id, collapseId and scene are taken, not lent: they move into the new entry rather than
     /// being copied into it and released by the caller. Given as separate values and inlined into each

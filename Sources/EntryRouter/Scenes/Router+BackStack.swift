@@ -1,4 +1,4 @@
-/// An entry's `show` (R13b) and, for a route with a back stack, the screens under it (SPEC §2.2).
+/// An entry's `show` (R13b) and, for a route with a back stack, the screens under it (docs/PROTOCOL.md).
 extension Router {
     /// Shows the entry's screen on `tab`. Without a back stack it has no parent, and finishing it is
     /// an orphan `pop` (R13). With one, each back-stack screen is shown first, bottom first, each

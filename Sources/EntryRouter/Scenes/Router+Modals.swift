@@ -1,5 +1,5 @@
 /// The modal slot's ops (R3, R9, R12): presented, dismissed, action; and the steps of an action that
-/// outlive the modal they were chosen on (SPEC §2.1, §2.2).
+/// outlive the modal they were chosen on (docs/PROTOCOL.md, across restarts and "Every step reaches the app").
 extension Router {
     /// The present is acknowledged: the entry is consumed (R16: the reply follows the commit).
     mutating func presented(_ name: String, modal: String) {

@@ -89,9 +89,9 @@ extension Router {
         let index = scene.index
         entry.scene = scene.name
         if !entry.steps.isEmpty {
-            // A launch's chosen action goes out, and its modal is never presented (SPEC §2.1). Its
+            // A launch's chosen action goes out, and its modal is never presented (docs/PROTOCOL.md, across restarts). Its
             // `dismiss` has no modal to close; the steps after it leave through the outbox, and the
-            // entry is queued there until they were written (SPEC §2.2).
+            // entry is queued there until they were written (docs/PROTOCOL.md).
             entry.steps = RouteAction.afterDismissal(entry.steps)
             entry.state = .queued
             record(entry, from: old)
@@ -117,7 +117,7 @@ extension Router {
 
     /// Latest wins (R6): a new entry replaces every waiting entry of its modal kind or collapseId in
     /// the place it goes to: the queue and the gated entries of the scene it is delivered to or waits
-    /// for, or the entries pending for no scene (SPEC §2.1: never across scenes, R14). It replaces
+    /// for, or the entries pending for no scene (docs/PROTOCOL.md, across restarts: never across scenes, R14). It replaces
     /// nothing when it is about to update the active modal in place (R7), and never a launch entry.
     /// `tags` are the entry's inbox tags.
     mutating func replaceOlder(than entry: Entry, tags: Inbox.Tags) {

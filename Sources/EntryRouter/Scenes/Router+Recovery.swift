@@ -1,7 +1,7 @@
 /// Taking back what the store kept (R1, R15, R16).
 extension Router {
     /// Restored entries wait unassigned, oldest first; an accepted action's steps wait for their
-    /// scene's name (SPEC §2.1). A record whose route the config no longer has cannot be handed over
+    /// scene's name (docs/PROTOCOL.md, across restarts). A record whose route the config no longer has cannot be handed over
     /// and ends `retracted`.
     mutating func restore(_ records: [EntryRecord]) {
         // The store gives them oldest first: then no sorted copy of (up to 100 000) records is made,

@@ -1,4 +1,4 @@
-/// Sender requests (SPEC §3.1) and the dispatch of scene ops (§3.2).
+/// Sender requests and the dispatch of scene ops (docs/PROTOCOL.md).
 extension Router {
     /// Handles `request`, consumed: its operation is moved into the arrival rather than copied (see `take`).
     mutating func handle(_ request: consuming Request, from connection: ConnectionID) {

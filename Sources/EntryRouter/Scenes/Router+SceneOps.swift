@@ -1,4 +1,4 @@
-/// The scene ops of SPEC §3.2 that change what a scene can take: connect, appeared, busy,
+/// The scene ops of docs/PROTOCOL.md that change what a scene can take: connect, appeared, busy,
 /// background, gate, reset. Modal and screen ops live beside this file.
 extension Router {
     mutating func sceneOp(_ name: String, _ op: SceneOp, from connection: ConnectionID) -> Result<ReplyBody, WireError> {
@@ -33,7 +33,7 @@ extension Router {
         return .success(.ok)
     }
 
-    /// A scene's launch, as `scene.connect` carries it (R2, SPEC §2.1).
+    /// A scene's launch, as `scene.connect` carries it (R2, docs/PROTOCOL.md, across restarts).
     struct Launch {
         var entry: LaunchEntry
         /// The notification's identifier: replay protection goes by it when given (R18).
@@ -164,7 +164,7 @@ extension Router {
     /// Forgets a scene (disconnect or takeover). A present not yet acknowledged, the queue, the outbox
     /// entries unsent or not yet written and the entries pending for it go back to unassigned
     /// `pending`; an acknowledged modal is consumed and ends `done`, and what its accepted action had
-    /// left to send, sent or not, waits for the scene's name (`endShownModal`, SPEC §2.2).
+    /// left to send, sent or not, waits for the scene's name (`endShownModal`, docs/PROTOCOL.md).
     private mutating func drop(scene name: String) {
         guard var scene = scenes.removeValue(forKey: name) else { return }
         let unwritten = scene.outbox.takeInFlight()

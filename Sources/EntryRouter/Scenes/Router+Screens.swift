@@ -27,7 +27,7 @@ extension Router {
     /// A screen with a parent is handed to it (`detach`). A screen without one (an entry showed it, or
     /// the app pushed it with no parent), or one the router does not know (shown before the scene
     /// reconnected), is popped by the router itself, and the watchers are told: a missing parent is
-    /// never silent (R13, SPEC §2.1).
+    /// never silent (R13, docs/PROTOCOL.md, across restarts).
     mutating func finish(_ name: String, screen: String) -> Result<ReplyBody, WireError> {
         guard let connection = scenes[name]?.connection else { return .success(.ok) }
         let finished = scenes[name]?.stacks.finish(screen: screen)

@@ -1,5 +1,5 @@
 /// The `status` reply: every scene, a page of the pending entries, complete counts per state. Every
-/// list is bounded by the page's limit (SPEC §2.2), so the reply's size has a bound whatever the
+/// list is bounded by the page's limit (docs/PROTOCOL.md), so the reply's size has a bound whatever the
 /// router holds.
 extension Router {
     public func status(_ page: StatusPage) -> StatusReport {

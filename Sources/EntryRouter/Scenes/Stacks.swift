@@ -5,7 +5,7 @@ struct Screen: Sendable, Hashable {
     /// (seed 004).
     var parent: String?
     /// The route and params the router showed on it, so that a later entry's back stack can reuse
-    /// it when it is on top (SPEC §2.2); nil for a screen the app pushed.
+    /// it when it is on top (docs/PROTOCOL.md); nil for a screen the app pushed.
     var shown: BackStackScreen? = nil
 }
 
@@ -13,7 +13,7 @@ struct Screen: Sendable, Hashable {
 ///
 /// An app that never reports its screens finished would make them grow for as long as the scene
 /// lives, and every `status` and finish walks them: they hold at most `limit` screens, and past it the
-/// oldest is forgotten (SPEC §2.2). A forgotten screen's finish is then an unknown screen's (`pop`,
+/// oldest is forgotten (docs/PROTOCOL.md). A forgotten screen's finish is then an unknown screen's (`pop`,
 /// never silent), the same as for a screen shown before the scene reconnected.
 struct Stacks: Sendable {
     /// Per tab, each screen with the order it was pushed in: a stack's bottom is its oldest screen,

@@ -1,6 +1,6 @@
 import EntryKit
 
-/// What one turn produced so far (R5, SPEC §3.1). Nothing leaves the router before the turn ends:
+/// What one turn produced so far (R5, docs/PROTOCOL.md). Nothing leaves the router before the turn ends:
 /// replies must carry the state after the turn's present and show decisions, and a reply must not
 /// overtake the commit of the records it acknowledges (R16).
 ///

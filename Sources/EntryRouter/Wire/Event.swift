@@ -7,7 +7,7 @@ public enum Event: Sendable, Hashable {
     /// `entry` names the entry whose action started it: a start is delivered at least once, and an
     /// app recognises a repeat by it.
     case start(scene: String, flow: String, entry: String, params: RouteParams)
-    /// `parent` is set for the screens of an entry with a back stack (SPEC §2.2): the screen under it,
+    /// `parent` is set for the screens of an entry with a back stack (docs/PROTOCOL.md): the screen under it,
     /// or the tab for the bottom one; `backStack` marks the screens shown under the entry's own.
     case show(scene: String, screen: String, route: String, tab: String, entry: String, params: RouteParams,
               parent: String? = nil, backStack: Bool = false)

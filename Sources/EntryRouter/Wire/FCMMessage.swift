@@ -1,4 +1,4 @@
-/// A Firebase Cloud Messaging HTTP v1 message as a push (SPEC §2.2, Android pushes).
+/// A Firebase Cloud Messaging HTTP v1 message as a push (docs/PROTOCOL.md, push).
 ///
 /// The message becomes the APNs-shaped payload routing already reads, once, when the request is
 /// decoded: its `data` map plays the APNs custom keys (a dotted key, `inviter.name`, nests as the

@@ -1,10 +1,10 @@
 import EntryKit
 
 extension Message {
-    /// Appends this message as one line of JSON and its `\n` (SPEC §3).
+    /// Appends this message as one line of JSON and its `\n` (docs/PROTOCOL.md).
     ///
     /// Keys come in a fixed order per message (`req` and `ok` or `event` first, then the fields as
-    /// SPEC §3 lists them) and maps are written with sorted keys, so equal messages are equal bytes.
+    /// docs/PROTOCOL.md lists them) and maps are written with sorted keys, so equal messages are equal bytes.
     /// A reply's `req` is omitted when the request had none. Optional values the spec lists as keys
     /// (a watcher event's `scene`, a scene's `tab` and `active`, a pending entry's `expires` and
     /// `scene`) are written as `null` rather than left out, so every line of a kind has the same keys.

@@ -1,4 +1,4 @@
-/// The fields each op defines (SPEC §3.1, §3.2), for strict requests (SPEC §2.2): a request that
+/// The fields each op defines (docs/PROTOCOL.md), for strict requests (docs/PROTOCOL.md): a request that
 /// carries any other is refused, so that a misspelt `lanch` or `expiraton` never drops what it
 /// carried. `req` and `op` belong to every op. A field is added to an op here and nowhere else.
 extension OpName {

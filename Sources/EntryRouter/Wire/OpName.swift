@@ -1,6 +1,6 @@
 import EntryKit
 
-/// The operations of the wire protocol by name (SPEC §3.1 and §3.2), as `op` spells them.
+/// The operations of the wire protocol by name (docs/PROTOCOL.md, sender and scene ops), as `op` spells them.
 ///
 /// A name is written twice, as the case's raw value and in `named(plain:)`'s switch, which matches
 /// bytes without making a string; `OpNameTests` checks every case against the switch.

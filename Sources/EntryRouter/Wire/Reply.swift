@@ -28,7 +28,7 @@ public enum ReplyBody: Sendable, Hashable {
 /// What a connecting scene learns of the app it plays: the screen whose appearance makes it ready, the
 /// tabs, the gates it may open, and why its launch entry was not kept, if it was not (a launch that
 /// matches no route, an unknown action, a full inbox). The scene connects either way: what it can
-/// show does not depend on what launched it (SPEC §2.1).
+/// show does not depend on what launched it (docs/PROTOCOL.md, across restarts).
 public struct SceneSetup: Sendable, Hashable {
     public var home: String
     public var tabs: [String]

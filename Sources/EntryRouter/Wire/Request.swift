@@ -8,7 +8,7 @@ public struct Request: Sendable, Hashable {
     public var op: Operation
 }
 
-/// Every operation of the wire protocol (SPEC §3.1 and §3.2).
+/// Every operation of the wire protocol (docs/PROTOCOL.md, sender and scene ops).
 public enum Operation: Sendable, Hashable {
     case push(PushRequest)
     case open(OpenRequest)
@@ -60,7 +60,7 @@ public struct OpenRequest: Sendable, Hashable {
     public var source: EntrySource?
     public var id: String?
     public var expiration: Int64?
-    /// Whose universal-link rules let the URL in (SPEC §2.2, Android App Links).
+    /// Whose universal-link rules let the URL in (docs/PROTOCOL.md, Android App Links).
     public var platform: LinkPlatform
 
     public init(url: String, source: EntrySource? = nil, id: String? = nil, expiration: Int64? = nil,
@@ -90,7 +90,7 @@ public enum LaunchEntry: Sendable, Hashable {
 public enum SceneOp: Sendable, Hashable {
     /// `launchId` is the launch notification's own identifier (replay protection goes by it when
     /// given, R18); `launchAction` the notification action the user chose, whose steps run once the
-    /// scene is ready, without presenting the modal (SPEC §2.1).
+    /// scene is ready, without presenting the modal (docs/PROTOCOL.md, across restarts).
     case connect(launch: LaunchEntry?, launchId: String? = nil, launchAction: String? = nil)
     case appeared(screen: String)
     case presented(modal: String)

@@ -21,7 +21,7 @@ extension Request {
     /// - An `op` that is not one of the protocol's: `unknown_op`, naming it.
     ///
     /// A field the op does not define (unknown, or another op's) is `bad_request` naming it and the
-    /// nearest name the op has (strict requests, SPEC §2.2); `launch`'s members likewise, while a
+    /// nearest name the op has (strict requests, docs/PROTOCOL.md); `launch`'s members likewise, while a
     /// push payload's keys are the sender's own and never checked. Every string field must be
     /// non-empty (an empty scene, modal or entry id names nothing). Limits that the daemon can
     /// configure (payload, URL and collapseId sizes) are the router's to check: decoding only
@@ -78,7 +78,7 @@ extension Request {
 }
 
 extension RequestFields {
-    /// A push of an FCM message (SPEC §2.2): its size is that of the `fcm` value as received, its
+    /// A push of an FCM message (docs/PROTOCOL.md): its size is that of the `fcm` value as received, its
     /// `android.collapse_key` the collapse id unless the request names one.
     private func fcmPush(_ fcm: MemberValue, _ check: FieldCheck) throws(WireError) -> PushRequest {
         guard payload == nil else { throw WireError(.badRequest, "give `payload` (APNs) or `fcm`, not both") }

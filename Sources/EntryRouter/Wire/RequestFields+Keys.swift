@@ -10,7 +10,7 @@ import EntryKit
 /// are equal: a name is ASCII, and only non-ASCII text can be canonically equivalent to different
 /// text.
 extension RequestFields {
-    /// The member names the protocol knows (SPEC §3.1, §3.2), `launch`'s `push` included.
+    /// The member names the protocol knows (docs/PROTOCOL.md), `launch`'s `push` included.
     enum Field: String, CaseIterable {
         case req, op, payload, id, collapseId, expiration, url, source, kind, limit, scene, screen
         case modal, action, busy, parent, gate, open, launch, push, by, after, platform, fcm

@@ -5,7 +5,7 @@ import EntryKit
 /// This is the JSON half of request decoding: it checks syntax, not meaning, and it never builds
 /// a dictionary of the top-level object. Unknown members are checked (they must be valid JSON) and
 /// kept by name, and the members read are marked in `present`: whether the op defines them is
-/// decided once the op is known (strict requests, SPEC §2.2), in `operation()`. The byte span
+/// decided once the op is known (strict requests, docs/PROTOCOL.md), in `operation()`. The byte span
 /// of `payload` (and of `launch.push`) is measured on the raw text, as received: that is what APNs
 /// counts against its 4096-byte limit, whitespace included. Payloads are scanned, not parsed into a
 /// tree (`PushPayload`): they are checked as strictly, and stay text. Keys are matched as bytes

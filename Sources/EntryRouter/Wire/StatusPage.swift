@@ -1,4 +1,4 @@
-/// Which part of the `status` reply a request asks for (SPEC §2.2 "Bounded by construction"): `limit`
+/// Which part of the `status` reply a request asks for (docs/PROTOCOL.md, status): `limit`
 /// bounds every list of the reply, so that no status, however large the inbox or a scene's queue
 /// and stacks, is built past what a connection may hold; `after` continues the pending list where an
 /// earlier reply's `next` left it.

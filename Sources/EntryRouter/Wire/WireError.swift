@@ -1,4 +1,4 @@
-/// The error codes of the wire protocol (SPEC §3).
+/// The error codes of the wire protocol (docs/PROTOCOL.md).
 public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case badJSON = "bad_json"
     case badRequest = "bad_request"
