@@ -17,7 +17,7 @@ public struct TurnResult: Sendable {
     public internal(set) var replies: [TurnReply] = []
     /// The entries whose replies are `TurnReply.Body.entry`, as the turn left them. Settable only so
     /// that a caller can lend an entry `inout` and read it in place (`EntryOutcome.reply`).
-    public var entries: [EntryOutcome] = []
+    public package(set) var entries: [EntryOutcome] = []
     /// The messages the router sends on its own (a scene's present or show, a watcher's news), after
     /// the replies.
     public internal(set) var events: [(ConnectionID, Event)] = []
@@ -96,7 +96,7 @@ public struct TurnReply: Sendable {
 public struct EntryOutcome: Sendable {
     /// Settable only so that a caller can lend it `inout` and read it in place, where reading it from
     /// the array as a value copies it (a retain of its id, route and params, and a release each).
-    public var reply: EntryReply
+    public package(set) var reply: EntryReply
     /// False for a seq that no recorded entry took, before the last one that did.
     var arrived: Bool
 

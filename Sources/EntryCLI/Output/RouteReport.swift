@@ -2,10 +2,10 @@ import EntryRouter
 
 /// How `entryd route` and `entryd link` print what the routing table explains: lines for a person,
 /// or one JSON object for a script. Segments are counted from 1 in both, as a person counts them.
-public enum RouteReport {
+package enum RouteReport {
     /// The explanation as indented lines: each URL with what admitted it, the pattern that won, the
     /// ones it beat, the params and what was lost; then the outcome after `=>`.
-    public static func text(_ explanation: RouteExplanation) -> String {
+    package static func text(_ explanation: RouteExplanation) -> String {
         var lines: [String] = []
         if let push = explanation.push { lines += pushLines(push) }
         for hop in explanation.hops { lines += hopLines(hop) }
@@ -140,7 +140,7 @@ public enum RouteReport {
     }
 
     /// The explanation as one JSON object: `push`, `hops` and `result`, every field named in docs/CONFIG.md.
-    public static func json(_ explanation: RouteExplanation) -> JSONValue {
+    package static func json(_ explanation: RouteExplanation) -> JSONValue {
         var object: [String: JSONValue] = ["hops": .array(explanation.hops.map(json)), "result": json(explanation.result)]
         if let push = explanation.push { object["push"] = json(push) }
         object["backStack"] = .array(explanation.backStack.map { screen in
@@ -252,7 +252,7 @@ public enum RouteReport {
     }
 
     /// `entryd link`'s lines: each pattern, its URL and what routing it back gave.
-    public static func text(_ links: [RoutingTable.Link]) -> String {
+    package static func text(_ links: [RoutingTable.Link]) -> String {
         links.map { link in
             switch link.outcome {
             case .unfillable(let reason): "\(link.pattern)\n  cannot be filled in: \(reason)"
@@ -271,7 +271,7 @@ public enum RouteReport {
     }
 
     /// `entryd link --json`: `{"links": [{"pattern", "url" or "unfillable", "check"}]}`.
-    public static func json(_ links: [RoutingTable.Link]) -> JSONValue {
+    package static func json(_ links: [RoutingTable.Link]) -> JSONValue {
         .object(["links": .array(links.map { link in
             switch link.outcome {
             case .unfillable(let reason):
@@ -292,7 +292,7 @@ public enum RouteReport {
     }
 
     /// Whether every link was made and routes back.
-    public static func allRouteBack(_ links: [RoutingTable.Link]) -> Bool {
+    package static func allRouteBack(_ links: [RoutingTable.Link]) -> Bool {
         links.allSatisfy { if case .url(_, .routesBack) = $0.outcome { true } else { false } }
     }
 }

@@ -6,46 +6,46 @@
 /// Made by `RoutingTable.explain`, beside routing rather than inside it: the winner and the result
 /// are the table's own answers, and the explanation walks the config's patterns again to say why,
 /// so the matcher on the entry path carries no bookkeeping for it.
-public struct RouteExplanation: Sendable, Hashable {
+package struct RouteExplanation: Sendable, Hashable {
     /// The push part, for a payload; nil for a URL.
-    public var push: PushStep?
+    package var push: PushStep?
     /// The URLs looked at in order: the one opened (or the push's link), then each redirect's.
-    public var hops: [Hop]
+    package var hops: [Hop]
     /// What routing gives: the match the router would queue, or its error.
-    public var result: Result<RouteMatch, WireError>
+    package var result: Result<RouteMatch, WireError>
     /// For a show route with a `backStack`: the screens shown under the entry's, bottom first.
-    public var backStack: [BackStackScreen] = []
+    package var backStack: [BackStackScreen] = []
 
     /// One URL and how it was matched.
-    public struct Hop: Sendable, Hashable {
-        public var url: String
+    package struct Hop: Sendable, Hashable {
+        package var url: String
         /// The redirect route that built this URL, for every hop but the first.
-        public var redirect: Redirect?
-        public var admission: Admission
+        package var redirect: Redirect?
+        package var admission: Admission
         /// The pattern that matched; nil when none did (or the URL was refused before any).
-        public var winner: Candidate?
+        package var winner: Candidate?
         /// The other patterns that match the URL as well, with what decided against each.
-        public var beaten: [Beaten] = []
+        package var beaten: [Beaten] = []
         /// The params of the match after this hop, in name order, each with where it came from.
-        public var params: [Param] = []
+        package var params: [Param] = []
         /// Values that did not become params: a query item whose name a path capture or an earlier
         /// query item already has.
-        public var lost: [Param] = []
+        package var lost: [Param] = []
         /// When no pattern matched: the patterns that got furthest, and where each stopped.
-        public var nearest: [NearMiss] = []
+        package var nearest: [NearMiss] = []
         /// When no pattern matched and the config has a fallback route: its name (it takes the
         /// URL as the param `url`).
-        public var fallback: String?
+        package var fallback: String?
     }
 
     /// A redirect route and its template, filled in to make the next hop's URL.
-    public struct Redirect: Sendable, Hashable {
-        public var route: String
-        public var template: String
+    package struct Redirect: Sendable, Hashable {
+        package var route: String
+        package var template: String
     }
 
     /// What let a URL in before any pattern was tried, or kept it out.
-    public enum Admission: Sendable, Hashable {
+    package enum Admission: Sendable, Hashable {
         /// A custom scheme the config declares.
         case scheme(String)
         /// An https URL of a universal-link host, allowed or refused by its rules.
@@ -55,41 +55,41 @@ public struct RouteExplanation: Sendable, Hashable {
     }
 
     /// The universal-link rule that decided an https URL.
-    public struct LinkRuleDecision: Sendable, Hashable {
+    package struct LinkRuleDecision: Sendable, Hashable {
         /// The URL's host, lowercased.
-        public var host: String
+        package var host: String
         /// The config entry that names it: the host itself or a `*.domain` wildcard.
-        public var entry: String
+        package var entry: String
         /// Where the rules are: `paths`, or the apple-app-site-association (iOS) or Digital Asset
         /// Links (Android) file the entry names.
-        public var rules: String
+        package var rules: String
         /// The first rule that matches (`NOT /records/admin/*`, or a file component's key); nil when
         /// none does, which refuses the URL. For a Digital Asset Links file, the granting statement
         /// and the dynamic component, or the statement alone when it has no components.
-        public var rule: String?
-        public var allows: Bool
+        package var rule: String?
+        package var allows: Bool
         /// Whose rules these are.
-        public var platform: LinkPlatform = .ios
+        package var platform: LinkPlatform = .ios
     }
 
     /// One pattern of one route.
-    public struct Candidate: Sendable, Hashable {
-        public var route: String
-        public var pattern: String
+    package struct Candidate: Sendable, Hashable {
+        package var route: String
+        package var pattern: String
     }
 
     /// A pattern that matches the URL too, and lost: at `segment` (0-based) the winner's kind of
     /// segment ranks above the loser's.
-    public struct Beaten: Sendable, Hashable {
-        public var candidate: Candidate
-        public var segment: Int
-        public var winnerKind: SegmentKind
-        public var loserKind: SegmentKind
+    package struct Beaten: Sendable, Hashable {
+        package var candidate: Candidate
+        package var segment: Int
+        package var winnerKind: SegmentKind
+        package var loserKind: SegmentKind
     }
 
     /// A pattern segment's kind, as precedence ranks it: literal > typed > `:param` > `*rest`; a
     /// pattern that ends where the URL ends beats a `*rest` that would match nothing.
-    public enum SegmentKind: String, Sendable, Hashable {
+    package enum SegmentKind: String, Sendable, Hashable {
         case literal
         case int = "<int>"
         case uuid = "<uuid>"
@@ -109,14 +109,14 @@ public struct RouteExplanation: Sendable, Hashable {
     }
 
     /// A param's name, value and origin.
-    public struct Param: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public var origin: Origin
+    package struct Param: Sendable, Hashable {
+        package var name: String
+        package var value: String
+        package var origin: Origin
     }
 
     /// Where a param's value came from.
-    public enum Origin: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable {
         /// A path capture, at this 0-based segment of the URL.
         case path(segment: Int)
         case query
@@ -127,14 +127,14 @@ public struct RouteExplanation: Sendable, Hashable {
     }
 
     /// A pattern that does not match, and the 0-based segment where it stopped.
-    public struct NearMiss: Sendable, Hashable {
-        public var candidate: Candidate
-        public var segment: Int
-        public var reason: StopReason
+    package struct NearMiss: Sendable, Hashable {
+        package var candidate: Candidate
+        package var segment: Int
+        package var reason: StopReason
     }
 
     /// Why a pattern stopped matching at a segment.
-    public enum StopReason: Sendable, Hashable, CustomStringConvertible {
+    package enum StopReason: Sendable, Hashable, CustomStringConvertible {
         /// The literal differs from the URL's segment.
         case literal(expected: String, found: String)
         case notInt(found: String)
@@ -146,7 +146,7 @@ public struct RouteExplanation: Sendable, Hashable {
         /// The pattern ends where the URL goes on with this segment.
         case urlGoesOn(found: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .literal(let expected, let found): "`\(found)` is not `\(expected)`"
             case .notInt(let found): "`\(found)` is not an integer"
@@ -159,20 +159,20 @@ public struct RouteExplanation: Sendable, Hashable {
     }
 
     /// How a push payload was read.
-    public struct PushStep: Sendable, Hashable {
+    package struct PushStep: Sendable, Hashable {
         /// What matched; nil when nothing did (or the payload was refused first).
-        public var matched: PushMatch?
+        package var matched: PushMatch?
         /// Later routes whose selectors match as well: of those, the first in file order wins.
-        public var shadowed: [String] = []
+        package var shadowed: [String] = []
         /// With no match: the push routes whose selectors came closest (at most
         /// `RoutingTable.nearestShown`), each with its first key that does not hold.
-        public var misses: [SelectorMiss] = []
+        package var misses: [SelectorMiss] = []
         /// The params read from the payload for the matched route, in name order.
-        public var params: [Param] = []
+        package var params: [Param] = []
     }
 
     /// What a push payload matched.
-    public enum PushMatch: Sendable, Hashable {
+    package enum PushMatch: Sendable, Hashable {
         /// The config's `pushLinkKey` holds a URL, routed as a link.
         case link(key: String, url: String)
         /// A route's `push` selector: every key path equals its value.
@@ -181,10 +181,10 @@ public struct RouteExplanation: Sendable, Hashable {
 
     /// A push route whose selector does not hold: the key path tested and its value in the payload
     /// (nil when missing).
-    public struct SelectorMiss: Sendable, Hashable {
-        public var route: String
-        public var key: String
-        public var expected: JSONValue
-        public var found: JSONValue?
+    package struct SelectorMiss: Sendable, Hashable {
+        package var route: String
+        package var key: String
+        package var expected: JSONValue
+        package var found: JSONValue?
     }
 }

@@ -11,10 +11,10 @@ extension RoutingTable {
     typealias Explained = RouteExplanation
 
     /// How many near misses a `no_route` lists.
-    public static let nearestShown = 3
+    package static let nearestShown = 3
 
     /// Why `url` routes where it does on `platform`'s phone, or why it does not.
-    public func explain(url: String, on platform: LinkPlatform = .ios) -> RouteExplanation {
+    package func explain(url: String, on platform: LinkPlatform = .ios) -> RouteExplanation {
         var hops: [Explained.Hop] = []
         follow(url, redirect: nil, carried: [], redirects: 0, platform: platform, into: &hops)
         var explanation = RouteExplanation(push: nil, hops: hops, result: route(url: url, on: platform))
@@ -28,7 +28,7 @@ extension RoutingTable {
     }
 
     /// Why a push payload of `payloadBytes` bytes routes where it does, or why it does not.
-    public func explain(push payload: PushPayload, payloadBytes: Int) -> RouteExplanation {
+    package func explain(push payload: PushPayload, payloadBytes: Int) -> RouteExplanation {
         var explanation = RouteExplanation(push: nil, hops: [], result: route(push: payload, payloadBytes: payloadBytes))
         guard limits.sizeError(push: payload, bytes: payloadBytes) == nil, payload.isObject else { return explanation }
         let value = payload.value

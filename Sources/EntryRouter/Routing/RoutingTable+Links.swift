@@ -2,12 +2,12 @@
 /// checked by routing it back.
 extension RoutingTable {
     /// Why no URL can be made for a route at all.
-    public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknownRoute(String, suggestion: String?)
         /// A route with no `match` patterns: reached by push only, or as the config's fallback.
         case noPatterns(String, isFallback: Bool)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unknownRoute(let name, let suggestion):
                 "no route is named \(name)" + (suggestion.map { "; did you mean \($0)?" } ?? "")
@@ -20,11 +20,11 @@ extension RoutingTable {
     }
 
     /// One pattern of the route, filled in.
-    public struct Link: Sendable, Hashable {
-        public var pattern: String
-        public var outcome: Outcome
+    package struct Link: Sendable, Hashable {
+        package var pattern: String
+        package var outcome: Outcome
 
-        public enum Outcome: Sendable, Hashable {
+        package enum Outcome: Sendable, Hashable {
             /// The URL and what routing it back gives.
             case url(String, check: Check)
             /// The pattern cannot take these params: why.
@@ -32,7 +32,7 @@ extension RoutingTable {
         }
 
         /// What the URL routes back to, redirects not followed.
-        public enum Check: Sendable, Hashable {
+        package enum Check: Sendable, Hashable {
             /// This route, with exactly the params given.
             case routesBack
             /// Another route, or other params: the URL does not stand for what was asked.
@@ -44,7 +44,7 @@ extension RoutingTable {
     /// The URL of each of route `name`'s patterns for `params`: captures from the params of their
     /// names, the other params as query items (in name order), each URL routed back (`match`,
     /// redirects not followed) to check that it reaches this route with these params.
-    public func links(route name: String, params: [String: String]) throws(LinkError) -> [Link] {
+    package func links(route name: String, params: [String: String]) throws(LinkError) -> [Link] {
         guard let index = config.routes.firstIndex(where: { $0.name == name }) else {
             throw .unknownRoute(name, suggestion: NearestName.suggestion(for: name, among: config.routes.map(\.name)))
         }

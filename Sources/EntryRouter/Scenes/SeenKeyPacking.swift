@@ -10,9 +10,9 @@ import EntryKit
 /// first key's from 0), zigzag-encoded as a `Varint`; the count of its stored form's UTF-8 bytes
 /// (`SeenKey.key`) as a `Varint`; those bytes. A turn's keys share an instant, so each key after the
 /// first costs its bytes and two more.
-public enum SeenKeyPacking {
+package enum SeenKeyPacking {
     /// Appends `keys`, packed, to `bytes`.
-    public static func append(_ keys: [SeenKey], to bytes: inout [UInt8]) {
+    package static func append(_ keys: [SeenKey], to bytes: inout [UInt8]) {
         guard !keys.isEmpty else { return }
         var previous: Int64 = 0
         var size = 0

@@ -4,12 +4,12 @@
 ///
 /// The wire op and the scenario step read the same words, so a span that a scenario accepts is one
 /// the daemon accepts.
-public enum ClockAdvance {
+package enum ClockAdvance {
     /// The longest span one `advance` takes.
-    public static let maxMilliseconds: Int64 = 3650 * 86_400_000
+    package static let maxMilliseconds: Int64 = 3650 * 86_400_000
 
     /// The milliseconds `text` stands for; nil for anything else, or a span over `maxMilliseconds`.
-    public static func milliseconds(_ text: String) -> Int64? {
+    package static func milliseconds(_ text: String) -> Int64? {
         let units: [(suffix: String, scale: Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
         guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else { return nil }
         let digits = text.utf8.dropLast(unit.suffix.utf8.count)

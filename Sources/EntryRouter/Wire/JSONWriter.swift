@@ -10,34 +10,34 @@ import EntryKit
 /// other finite number in Swift's shortest round-trip form (`0.1`, `1e-07`), and a non-finite
 /// number, which JSON cannot express, as `null`.
 ///
-/// The public functions append to `[UInt8]`; each calls a `write` function that is generic over the
+/// The package functions append to `[UInt8]`; each calls a `write` function that is generic over the
 /// destination (`JSONSink`), which message encoding also uses to write into an `OutputBuffer`.
-public enum JSONWriter {
-    public static func append(_ value: JSONValue, to out: inout [UInt8]) {
+package enum JSONWriter {
+    package static func append(_ value: JSONValue, to out: inout [UInt8]) {
         write(value, to: &out)
     }
 
     /// Appends `text` as a quoted, escaped JSON string.
-    public static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         writeString(text, to: &out)
     }
 
-    public static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    package static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         writeInteger(value, to: &out)
     }
 
-    public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+    package static func appendInteger(_ value: Int, to out: inout [UInt8]) {
         writeInteger(Int64(value), to: &out)
     }
 
     /// Appends an object of string values (route params), keys sorted.
-    public static func appendStringMap(_ map: [String: String], to out: inout [UInt8]) {
+    package static func appendStringMap(_ map: [String: String], to out: inout [UInt8]) {
         writeStringMap(map, to: &out)
     }
 
     /// Appends route params as an object: the text `appendStringMap` writes for a dictionary of the
     /// same pairs, as the params already hold them sorted.
-    public static func appendParams(_ params: RouteParams, to out: inout [UInt8]) {
+    package static func appendParams(_ params: RouteParams, to out: inout [UInt8]) {
         writeParams(params, to: &out)
     }
 

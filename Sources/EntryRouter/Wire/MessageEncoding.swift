@@ -8,7 +8,7 @@ extension Message {
     /// A reply's `req` is omitted when the request had none. Optional values the spec lists as keys
     /// (a watcher event's `scene`, a scene's `tab` and `active`, a pending entry's `expires` and
     /// `scene`) are written as `null` rather than left out, so every line of a kind has the same keys.
-    public func encode(into out: inout [UInt8]) {
+    package func encode(into out: inout [UInt8]) {
         write(to: &out)
     }
 

@@ -1,11 +1,11 @@
 import EntryKit
 
 /// A line that is not a valid request: the error to reply with, and the `req` to echo if one was readable.
-public struct RequestError: Error, Sendable, Hashable {
-    public var req: JSONValue?
-    public var error: WireError
+package struct RequestError: Error, Sendable, Hashable {
+    package var req: JSONValue?
+    package var error: WireError
 
-    public init(req: JSONValue?, error: WireError) {
+    package init(req: JSONValue?, error: WireError) {
         self.req = req
         self.error = error
     }
@@ -28,7 +28,7 @@ extension Request {
     /// measures the payload's bytes.
     ///
     /// The usual push takes a shorter path (`RequestDecoding+Push.swift`) with the same outcome.
-    public static func decode(line: ArraySlice<UInt8>) -> Result<Request, RequestError> {
+    package static func decode(line: ArraySlice<UInt8>) -> Result<Request, RequestError> {
         line.withBufferView { decode(bytes: $0) }
     }
 
