@@ -111,8 +111,10 @@ public enum Commands {
 
     public static let status = CommandSpec(
         "status", summary: "Show scenes, pending entries and counts per state.",
-        flags: [.socket, FlagSpec("json", help: "print the daemon's reply as it is")],
-        examples: ["entryd status", "entryd status --json"],
+        flags: [.socket, FlagSpec("json", help: "print the daemon's reply as it is"),
+                FlagSpec("limit", "N", help: "entries per list, at most 1000 (100)"),
+                FlagSpec("after", "CURSOR", help: "the page after the one whose table ended with this cursor")],
+        examples: ["entryd status", "entryd status --json", "entryd status --after p100"],
         run: Status.run)
 
     public static let watch = CommandSpec(

@@ -1,15 +1,18 @@
+import EntryClient
 import EntryDaemon
 import EntryRouter
 import Glibc
 
-/// `entryd status [--json]`: ask the daemon for its `status` and print it.
+/// `entryd status [--json] [--limit N] [--after CURSOR]`: ask the daemon for a page of its `status`
+/// and print it; the table ends with the command for the next page when more entries pend.
 enum Status {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let path = SocketPath.resolve(flag: parsed.value("socket"), environment: Environment.current, uid: getuid())
         let line: [UInt8]
         do throws(ClientError) {
             let client = try Client(path: path)
-            try client.send(#"{"op":"status","req":1}"#)
+            try client.send(bytes: EntryRequest.status(limit: parsed.value("limit").flatMap { Int($0) },
+                                                after: parsed.value("after")).line(req: 1))
             guard let reply = try client.readLine(timeoutMilliseconds: 10_000) else {
                 throw ClientError.closedWithoutReply(path: path)
             }

@@ -43,7 +43,10 @@ public enum StatusTable {
             }
             lines.append(contentsOf: table(rows))
             if case .number(let total)? = reply["counts"]?["pending"], Int(total) > pending.count {
-                lines.append("(the oldest \(pending.count) of \(Int(total)) pending entries)")
+                lines.append("(\(pending.count) of \(Int(total)) pending entries, in arrival order)")
+            }
+            if let next = reply["next"]?.stringValue {
+                lines.append("more: entryd status --after \(next)")
             }
         }
         lines.append("")
