@@ -50,8 +50,11 @@ import Testing
         }
     }
 
+    /// Neither names a directory to make: nothing is made in the working directory for them.
     @Test func memoryAndBareFileNamesNeedNoDirectory() throws {
         try StorePath.createDirectory(for: ":memory:")
-        try StorePath.createDirectory(for: "entryd.sqlite")
+        try StorePath.createDirectory(for: "entryd-bare-name.sqlite")
+        #expect(access(":memory:", F_OK) != 0)
+        #expect(access("entryd-bare-name.sqlite", F_OK) != 0)
     }
 }
