@@ -2,10 +2,11 @@ import EntryKit
 import EntryRouter
 import Glibc
 
-/// The daemon's connections: accepting one (the peer's uid and the client limit checked first), and
-/// what each reports, handed to the router as inputs of the turn. Lines arrive lent from the
-/// connection's buffer and are decoded where they lie.
+/// The daemon's connections: accepting one (the peer's uid, or on TCP its `hello`, and the client
+/// limit checked first), and what each reports, handed to the router as inputs of the turn. Lines
+/// arrive lent from the connection's buffer and are decoded where they lie.
 extension Daemon: ConnectionDelegate {
+    /// A connection on the Unix socket: its peer is known by its uid.
     func accept(_ error: UVError?) {
         if let error {
             log.warn("accept failed", ["error": "\(error)"])
@@ -29,6 +30,33 @@ extension Daemon: ConnectionDelegate {
             connection.close(.requested("peer uid not allowed"))
             return
         }
+        serve(connection, peer: "uid=\(uid)")
+    }
+
+    /// A connection on a TCP listener: its peer has no credentials, and is served once its first line
+    /// is a `hello` with the token (`admitHello`).
+    func accept(_ error: UVError?, from tcp: TCPListener) {
+        if let error {
+            log.warn("accept failed", ["listen": .text(tcp.address.description), "error": "\(error)"])
+            return
+        }
+        let id = ConnectionID(nextConnection)
+        nextConnection += 1
+        let connection: Connection
+        do {
+            connection = try Connection(loop: loop, id: id, limits: options.connection, transport: .tcp)
+            try tcp.accept(into: connection)
+        } catch {
+            log.warn("accept failed", ["listen": .text(tcp.address.description), "error": "\(error)"])
+            return
+        }
+        connection.awaitsHello = true
+        serve(connection, peer: tcp.address.description)
+    }
+
+    /// Serves an accepted connection, unless the daemon serves as many clients as it may.
+    private func serve(_ connection: Connection, peer: String) {
+        let id = connection.id
         guard table.connections.count < maxClients else {
             log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": .count(maxClients)])
             var bytes: [UInt8] = []
@@ -47,12 +75,33 @@ extension Daemon: ConnectionDelegate {
             connection.close(.readFailed(error))
             return
         }
-        log.debug("connected", ["conn": "\(id)", "uid": .count(uid)])
+        log.debug("connected", ["conn": "\(id)", "peer": .text(peer)])
+    }
+
+    /// The first line of a TCP connection: a `hello` with the daemon's token lets the router answer
+    /// it and the connection be served like a Unix one; anything else is refused with `not_allowed`
+    /// and the connection closed, reading nothing more (the lines after it in the same read are
+    /// dropped, never handed to the router).
+    private func admitHello(_ connection: Connection, _ line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
+        if case .success(let request) = Request.decode(bytes: BufferView(line)),
+           case .hello(let shown?) = request.op, let token, TokenFile.matches(shown.utf8, token) {
+            connection.awaitsHello = false
+            log.debug("hello accepted", ["conn": "\(connection.id)"])
+            enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
+            return line.count + Self.replyOverhead
+        }
+        connection.stopReading()
+        log.warn("connection refused: no hello with the token", ["conn": "\(connection.id)"])
+        enqueue(.invalid(connection.id, req: nil, WireError(.notAllowed,
+            "a TCP connection must begin with {\"op\":\"hello\",\"token\":\"...\"} showing the daemon's token (--token-file)"),
+            close: true), at: clock.isManual ? clock.now : instant)
+        return Self.replyOverhead
     }
 
     /// Decodes the line where it lies and hands it to the router; returns what its reply may take,
     /// which paces a connection that writes many requests at once.
     public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
+        if connection.awaitsHello { return admitHello(connection, line, at: instant) }
         switch Request.decode(bytes: BufferView(line)) {
         case .success(let request):
             // A `status` reply grows with the daemon's state up to its page, so it counts as a turn's

@@ -31,6 +31,10 @@ public final class Daemon {
     var maxClients: Int
 
     private(set) var listener: PipeListener?
+    /// `--listen`'s listeners, bound as the daemon starts serving.
+    private var tcpListeners: [TCPListener] = []
+    /// What a TCP peer's `hello` must show; nil without `--listen`.
+    let token: [UInt8]?
     private var socketIdentity: FileIdentity?
     /// The open connections, and the ones staged on in this turn. Exempt from the run-time exclusivity
     /// check for the reason `router` is: the daemon reads and changes it only from the loop thread,
@@ -88,6 +92,7 @@ public final class Daemon {
         }
         store = try RouterSetup.openStore(location: options.store, limits: options.router)
         recordsStore = store.keepsRecords ? store : nil
+        token = try Daemon.loadToken(options, store: store)
         let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: clock.now)
         router = setup.router
         result = setup.startup
@@ -132,6 +137,23 @@ public final class Daemon {
 
     // MARK: Start and stop
 
+    /// The token of `--token-file`, or of `entryd.token` beside the store file; nil without `--listen`.
+    private static func loadToken(_ options: ServeOptions, store: EntryStore) throws(DaemonError) -> [UInt8]? {
+        guard !options.listen.isEmpty else { return nil }
+        let path: String
+        if let file = options.tokenFile {
+            path = file
+        } else if store.keepsRecords {
+            path = TokenFile.defaultPath(besideStore: store.location)
+        } else {
+            throw .tokenFileNeeded
+        }
+        switch TokenFile.load(path, uid: getuid()) {
+        case .success(let token): return token
+        case .failure(let problem): throw .tokenFile(path: path, problem)
+        }
+    }
+
     /// Refuses a path a live daemon (or another user's listener) answers on or that is not a socket;
     /// removes a stale socket file.
     private static func claimSocketPath(_ path: String, log: Log) throws(DaemonError) {
@@ -162,6 +184,16 @@ public final class Daemon {
             fitClientsToDescriptorLimit()
             // A burst of connects waits in the backlog until accepted: as many as may be served.
             try listener.listen(backlog: Int32(clamping: max(128, options.maxClients))) { [unowned self] in accept($0) }
+            for address in options.listen {
+                let tcp = try TCPListener(loop: loop, address: address)
+                tcpListeners.append(tcp)
+                let port = try tcp.bind()
+                try tcp.listen(backlog: Int32(clamping: max(128, options.maxClients))) { [unowned self, unowned tcp] in
+                    accept($0, from: tcp)
+                }
+                log.info("listening", ["listen": .text(ListenAddress(host: address.host, port: port).description),
+                                       "public": address.isLoopback ? "false" : "true"])
+            }
         } catch {
             throw .loop(error)
         }
@@ -198,6 +230,7 @@ public final class Daemon {
         notify("STOPPING=1")
         listener?.close()
         listener = nil
+        closeTCPListeners()
         for connection in table.connections.values { connection.stopReading() }
         feed(.shutdown)
     }
@@ -223,9 +256,15 @@ public final class Daemon {
         closeEverything()
     }
 
+    private func closeTCPListeners() {
+        for tcp in tcpListeners { tcp.close() }
+        tcpListeners = []
+    }
+
     private func closeEverything() {
         listener?.close()
         listener = nil
+        closeTCPListeners()
         for connection in table.connections.values { connection.close(.requested("daemon stopping")) }
         turn.close()
         routerTimer.close()

@@ -17,6 +17,9 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
     case config(file: String, message: String)
     /// The config file cannot be read: 66, as `check` and `check-config` say of it.
     case configUnreadable(file: String, reason: String)
+    /// `--listen` with `--store :memory:` and no `--token-file`: the token has no place to live.
+    case tokenFileNeeded
+    case tokenFile(path: String, TokenFile.Problem)
 
     public var description: String {
         switch self {
@@ -43,6 +46,10 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
             "\(file): \(message)"
         case .configUnreadable(let file, let reason):
             "\(file): cannot read: \(reason)"
+        case .tokenFileNeeded:
+            "--listen with --store :memory: needs --token-file FILE (the token TCP clients show; made 0600 when missing)"
+        case .tokenFile(let path, let problem):
+            "token file \(path): \(problem) (--token-file)"
         }
     }
 
@@ -59,6 +66,10 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
         case .store: 74
         case .config: 78
         case .configUnreadable: 66
+        case .tokenFileNeeded: 64
+        case .tokenFile(_, .ownedBy), .tokenFile(_, .openTo): 77
+        case .tokenFile(_, .cannotCreate): 73
+        case .tokenFile: 66
         }
     }
 }

@@ -6,6 +6,10 @@ public struct ServeOptions: Sendable {
     public var socket: String?
     public var config: String?
     public var store: String?
+    /// `--listen`: TCP listeners beside the Unix socket, their peers admitted by the token.
+    public var listen: [ListenAddress] = []
+    /// `--token-file`: the token TCP peers show; by default `entryd.token` beside the store.
+    public var tokenFile: String?
     /// Uids besides the daemon's own that may connect.
     public var allowedUIDs: [uid_t] = []
     public var maxClients = 1024

@@ -11,6 +11,11 @@ public enum Commands {
             .socket, .config,
             FlagSpec("store", "FILE", help: "the SQLite store, in a directory that exists, or :memory: (default: $XDG_STATE_HOME/entryd/entryd.sqlite, its directories made 0700)"),
             FlagSpec("allow-uid", "UID", repeatable: true, help: "another uid that may connect, besides the daemon's own"),
+            FlagSpec("listen", "tcp:HOST:PORT", repeatable: true, help: "also listen on TCP (an emulator, a container); HOST "
+                + "must be loopback (127.0.0.1, ::1, localhost) unless --listen-public; clients begin with hello and the token"),
+            FlagSpec("listen-public", help: "let --listen bind an address other machines can reach (a container's interface)"),
+            FlagSpec("token-file", "FILE", help: "the token TCP clients show, made 0600 with 32 random bytes when missing "
+                + "(default: entryd.token beside the store; required with --store :memory:)"),
             FlagSpec("max-frame", "BYTES", help: "longest request line (65536)"),
             FlagSpec("max-clients", "N", help: "connections at once (1024)"),
             FlagSpec("max-pending", "N", help: "entries waiting at once (100000)"),
@@ -30,7 +35,8 @@ public enum Commands {
                 + "only by the advance op (wall)"),
         ],
         examples: ["entryd serve --store :memory:",
-                   "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock"],
+                   "entryd serve --config samples/shopmate.json --socket /tmp/shop.sock",
+                   "entryd serve --listen tcp:127.0.0.1:7000"],
         run: Serve.run)
 
     public static let push = CommandSpec(

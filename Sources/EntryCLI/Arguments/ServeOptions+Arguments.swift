@@ -9,6 +9,18 @@ extension ServeOptions {
         socket = parsed.value("socket")
         config = parsed.value("config")
         store = parsed.value("store")
+        for text in parsed.values("listen") {
+            guard let address = ListenAddress(text), address.isIPAddress else {
+                throw UsageError("--listen expects tcp:HOST:PORT with an IP address or localhost as HOST "
+                    + "(tcp:127.0.0.1:7000, tcp:[::1]:7000), got '\(text)'")
+            }
+            guard address.isLoopback || parsed.has("listen-public") else {
+                throw UsageError("--listen \(text) is not a loopback address: other machines could reach the daemon; "
+                    + "add --listen-public if they should (a container's published port)")
+            }
+            listen.append(address)
+        }
+        tokenFile = parsed.value("token-file")
         for text in parsed.values("allow-uid") {
             guard let uid = uid_t(text) else { throw UsageError("--allow-uid expects a numeric uid, got '\(text)'") }
             allowedUIDs.append(uid)

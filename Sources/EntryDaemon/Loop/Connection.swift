@@ -3,7 +3,7 @@ import EntryRouter
 import Glibc
 import EntryKit
 
-/// One stream connection on a Unix socket: NDJSON framing in, ordered writes out, backpressure,
+/// One stream connection, on the Unix socket or a TCP listener: NDJSON framing in, ordered writes out, backpressure,
 /// an output cap and a stall timer for partial lines.
 public final class Connection: UVHandleOwner {
     public let id: ConnectionID
@@ -15,7 +15,9 @@ public final class Connection: UVHandleOwner {
     /// read, with a run-time exclusivity check, and the side table would send every other retain and
     /// release of the delegate down the runtime's slow path.
     @exclusivity(unchecked) public unowned(unsafe) var delegate: ConnectionDelegate?
-    let pipe: UnsafeMutablePointer<uv_pipe_t>
+    /// The `uv_pipe_t` or `uv_tcp_t`, as the stream both are.
+    let stream: UnsafeMutablePointer<uv_stream_t>
+    public let transport: Transport
     // The properties touched once or more per request or turn (`decoder`, `inputOpen`, `hold` and
     // `askedThisTurn` per frame, `staged` and `isClosing` per message, `writes` per flush) are exempt from the
     // run-time exclusivity check (SE-0176's `@exclusivity`), which would add two runtime calls to
@@ -47,6 +49,9 @@ public final class Connection: UVHandleOwner {
     public private(set) var peerEnded = false
     /// The peer closed its socket, not only its sending side: nothing written reaches it.
     public private(set) var peerClosed = false
+    /// A TCP connection whose first line has not yet shown the token: its lines go to the owner's
+    /// check, not the router.
+    @exclusivity(unchecked) public var awaitsHello = false
     /// What the peer asked to receive, as its owner learned it from its requests.
     @exclusivity(unchecked) public var role = ConnectionRole.sender
     private var closeWhenFlushed: CloseReason?
@@ -58,26 +63,36 @@ public final class Connection: UVHandleOwner {
     /// asked for (replies), and a scene that reads slowly is never dropped for its own hand-over.
     @exclusivity(unchecked) private var pacedBytes = 0
 
-    public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits) throws(UVError) {
+    public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits, transport: Transport = .unix) throws(UVError) {
         self.loop = loop
         self.id = id
         self.limits = limits
+        self.transport = transport
         decoder = FrameDecoder(maxFrame: limits.maxFrame)
         let timer = try LoopTimer(loop: loop)
         do {
-            pipe = try initializedHandle("uv_pipe_init") { uv_pipe_init(loop.raw, $0, 0) }
+            switch transport {
+            case .unix:
+                stream = asStream(try initializedHandle("uv_pipe_init") { (pipe: UnsafeMutablePointer<uv_pipe_t>) in
+                    uv_pipe_init(loop.raw, pipe, 0)
+                })
+            case .tcp:
+                stream = asStream(try initializedHandle("uv_tcp_init") { (tcp: UnsafeMutablePointer<uv_tcp_t>) in
+                    uv_tcp_init(loop.raw, tcp)
+                })
+            }
         } catch {
             timer.close()
             throw error
         }
         stallTimer = timer
-        retainOwner(self, in: asHandle(pipe))
+        retainOwner(self, in: asHandle(stream))
     }
 
     /// The peer's uid from `SO_PEERCRED`.
     public func peerUID() throws(UVError) -> uid_t {
         var fd: uv_os_fd_t = -1
-        try uvCheck(uv_fileno(asHandle(pipe), &fd), "uv_fileno")
+        try uvCheck(uv_fileno(asHandle(stream), &fd), "uv_fileno")
         var uid: uid_t = 0
         if entryd_peer_uid(fd, &uid) != 0 { throw UVError(code: -errno, operation: "getsockopt SO_PEERCRED") }
         return uid
@@ -85,14 +100,14 @@ public final class Connection: UVHandleOwner {
 
     public func startReading() throws(UVError) {
         inputOpen = true
-        try uvCheck(uv_read_start(asStream(pipe), onAlloc, onRead), "uv_read_start")
+        try uvCheck(uv_read_start(stream, onAlloc, onRead), "uv_read_start")
     }
 
     /// Ends reading for good; frames already decoded are dropped.
     public func stopReading() {
         inputOpen = false
         stallTimer.stop()
-        uv_read_stop(asStream(pipe))
+        uv_read_stop(stream)
     }
 
     /// Bytes handed over but not yet written.
@@ -113,14 +128,14 @@ public final class Connection: UVHandleOwner {
     private func write(_ bytes: UnsafeRawBufferPointer) -> CloseReason? {
         guard !isClosing, !bytes.isEmpty else { return nil }
         do {
-            try writes.write(bytes, to: asStream(pipe), for: self)
+            try writes.write(bytes, to: stream, for: self)
         } catch {
             return closeReason(forWriteError: error)
         }
         if writes.unsentBytes - pacedBytes > limits.maxOutput { return .outputCapExceeded(unsent: writes.unsentBytes) }
         if writes.unsentBytes > limits.pauseAbove && hold != .output {
             hold = .output
-            uv_read_stop(asStream(pipe))
+            uv_read_stop(stream)
         }
         return nil
     }
@@ -215,7 +230,7 @@ public final class Connection: UVHandleOwner {
         stallTimer.close()
         hangupWatch?.close()
         hangupWatch = nil
-        closeHandle(asHandle(pipe))
+        closeHandle(asHandle(stream))
         delegate?.connectionClosed(self, reason: reason)
     }
 
@@ -234,7 +249,7 @@ public final class Connection: UVHandleOwner {
         }
         peerEnded = true
         peerClosed = hasHungUp()
-        uv_read_stop(asStream(pipe))
+        uv_read_stop(stream)
         if decoder.hasPartialLine { decoder.append([UInt8(ascii: "\n")]) }
         deliverFrames()
     }
@@ -317,7 +332,7 @@ public final class Connection: UVHandleOwner {
     /// replies for it than the share and one reply.
     private func awaitTurnEnd() {
         hold = .turn
-        uv_read_stop(asStream(pipe))
+        uv_read_stop(stream)
         delegate?.connectionAwaitsTurnEnd(self)
     }
 
@@ -335,7 +350,7 @@ public final class Connection: UVHandleOwner {
     private func resumeInput() {
         deliverFrames()
         if inputOpen && hold == nil && !isClosing && !peerEnded {
-            uv_read_start(asStream(pipe), onAlloc, onRead)
+            uv_read_start(stream, onAlloc, onRead)
         }
     }
 
@@ -345,7 +360,7 @@ public final class Connection: UVHandleOwner {
     public func closeWhenPeerHangsUp() {
         guard peerEnded, !isClosing, hangupWatch == nil else { return }
         var fd: uv_os_fd_t = -1
-        guard uv_fileno(asHandle(pipe), &fd) == 0 else { return }
+        guard uv_fileno(asHandle(stream), &fd) == 0 else { return }
         hangupWatch = HangupWatch(loop: loop, watching: fd) { [unowned self] in close(.endOfInput) }
     }
 
@@ -354,7 +369,7 @@ public final class Connection: UVHandleOwner {
     /// alike, with the end of the stream.
     private func hasHungUp() -> Bool {
         var fd: uv_os_fd_t = -1
-        guard uv_fileno(asHandle(pipe), &fd) == 0 else { return true }
+        guard uv_fileno(asHandle(stream), &fd) == 0 else { return true }
         var poller = pollfd(fd: fd, events: 0, revents: 0)
         return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLHUP) != 0
     }
@@ -365,7 +380,7 @@ public final class Connection: UVHandleOwner {
         peerEnded && (error.code == UV_EPIPE.rawValue || error.code == UV_ECONNRESET.rawValue) ? .endOfInput : .writeFailed(error)
     }
 
-    deinit { pipe.deallocate() }
+    deinit { UnsafeMutableRawPointer(stream).deallocate() }
 }
 
 /// Why a connection's lines wait in its decoder.

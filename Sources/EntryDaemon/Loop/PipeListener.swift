@@ -32,7 +32,7 @@ public final class PipeListener: UVHandleOwner {
 
     /// Accepts the waiting connection into `connection`, which must be fresh.
     public func accept(into connection: Connection) throws(UVError) {
-        try uvCheck(uv_accept(asStream(pipe), asStream(connection.pipe)), "accept")
+        try uvCheck(uv_accept(asStream(pipe), connection.stream), "accept")
     }
 
     /// Stops accepting and releases the handle.

@@ -33,7 +33,7 @@ extension Router {
         case .scene(let name, let op):
             let result = sceneOp(name, op, from: connection)
             body = .final(result)
-        case .advance:
+        case .advance, .hello:
             body = .final(.success(.ok))
         }
         turn.reply(connection, req, body)

@@ -10,6 +10,7 @@ extension OpName {
         case .status: [.limit, .after]
         case .watch: []
         case .advance: [.by]
+        case .hello: [.token]
         case .sceneConnect: [.scene, .launch]
         case .sceneAppeared, .sceneFinish: [.scene, .screen]
         case .scenePresented, .sceneDismissed: [.scene, .modal]
@@ -57,6 +58,7 @@ extension RequestFields {
         static var open: FieldSet { FieldSet(.open) }
         static var platform: FieldSet { FieldSet(.platform) }
         static var fcm: FieldSet { FieldSet(.fcm) }
+        static var token: FieldSet { FieldSet(.token) }
         /// The members every request may carry.
         static var common: FieldSet { [FieldSet(.req), FieldSet(.op)] }
 
@@ -96,6 +98,7 @@ extension RequestFields.Field {
         case .after: 21
         case .platform: 22
         case .fcm: 23
+        case .token: 24
         }
     }
 }

@@ -5,7 +5,7 @@ import EntryKit
 /// A name is written twice, as the case's raw value and in `named(plain:)`'s switch, which matches
 /// bytes without making a string; `OpNameTests` checks every case against the switch.
 enum OpName: String, CaseIterable {
-    case push, open, retract, status, watch, advance
+    case push, open, retract, status, watch, advance, hello
     case sceneConnect = "scene.connect"
     case sceneAppeared = "scene.appeared"
     case scenePresented = "scene.presented"
@@ -35,6 +35,7 @@ enum OpName: String, CaseIterable {
             if text.holds("open") { return .open }
         case 5:
             if text.holds("watch") { return .watch }
+            if text.holds("hello") { return .hello }
         case 6:
             if text.holds("status") { return .status }
         case 7:

@@ -126,6 +126,8 @@ extension RequestFields {
                 throw check.wrongType("by", "a span such as \"1500ms\", \"90s\", \"10m\", \"25h\" or \"2d\"")
             }
             return .advance(milliseconds: milliseconds)
+        case .hello:
+            return .hello(token: try check.string("token", token))
         case .sceneConnect:
             return .scene(name: try check.requiredString("scene", scene),
                           .connect(launch: try launchEntry(check), launchId: try check.string("launch.id", launch?.id),

@@ -13,7 +13,7 @@ extension RequestFields {
     /// The member names the protocol knows (docs/PROTOCOL.md), `launch`'s `push` included.
     enum Field: String, CaseIterable {
         case req, op, payload, id, collapseId, expiration, url, source, kind, limit, scene, screen
-        case modal, action, busy, parent, gate, open, launch, push, by, after, platform, fcm
+        case modal, action, busy, parent, gate, open, launch, push, by, after, platform, fcm, token
     }
 }
 

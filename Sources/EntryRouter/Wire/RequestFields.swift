@@ -39,6 +39,8 @@ struct RequestFields {
     var open: MemberValue?
     var platform: MemberValue?
     var fcm: MemberValue?
+    /// `hello`'s token: what a TCP connection must show first (SPEC §2.2).
+    var token: MemberValue?
     /// `advance`'s span (`ClockAdvance`).
     var by: MemberValue?
     /// `status`'s cursor: the `next` of an earlier reply.
@@ -105,6 +107,7 @@ struct RequestFields {
             case .open?: try Self.store(&open, .open, &parser)
             case .platform?: try Self.store(&platform, .platform, &parser)
             case .fcm?: try Self.store(&fcm, .fcm, &parser)
+            case .token?: try Self.store(&token, .token, &parser)
             case .by?: try Self.store(&by, .by, &parser)
             case .after?: try Self.store(&after, .after, &parser)
             case .launch?:

@@ -1,0 +1,65 @@
+import CUV
+import Glibc
+
+/// A listening TCP socket (`serve --listen`); each incoming connection is announced through
+/// `onConnection`. Its peers have no credentials: they show the daemon's token first instead.
+public final class TCPListener: UVHandleOwner {
+    let tcp: UnsafeMutablePointer<uv_tcp_t>
+    public let loop: Loop
+    public let address: ListenAddress
+    private var onConnection: ((UVError?) -> Void)?
+
+    public init(loop: Loop, address: ListenAddress) throws(UVError) {
+        self.loop = loop
+        self.address = address
+        tcp = try initializedHandle("uv_tcp_init") { uv_tcp_init(loop.raw, $0) }
+        retainOwner(self, in: asHandle(tcp))
+    }
+
+    /// Binds to the address (the caller checked that its host is an IP address) and returns the port
+    /// bound, which the system chose when the address asked for port 0.
+    public func bind() throws(UVError) -> UInt16 {
+        guard var target = TCPAddress(host: address.host, port: address.port) else {
+            throw UVError(code: UV_EINVAL.rawValue, operation: "bind \(address)")
+        }
+        let bound = withUnsafePointer(to: &target.storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(tcp, $0, 0) }
+        }
+        try uvCheck(bound, "bind \(address)")
+        var actual = TCPAddress(host: "0.0.0.0", port: 0)!
+        var length = Int32(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &actual.storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getsockname(tcp, $0, &length) }
+        }
+        try uvCheck(named, "getsockname \(address)")
+        return actual.port
+    }
+
+    /// Starts listening; `onConnection` runs for each connection waiting to be accepted, or with the error.
+    public func listen(backlog: Int32 = 128, onConnection: @escaping (UVError?) -> Void) throws(UVError) {
+        self.onConnection = onConnection
+        try uvCheck(uv_listen(asStream(tcp), backlog, onTCPListenerConnection), "listen \(address)")
+    }
+
+    /// Accepts the waiting connection into `connection`, which must be a fresh TCP one.
+    public func accept(into connection: Connection) throws(UVError) {
+        try uvCheck(uv_accept(asStream(tcp), connection.stream), "accept")
+    }
+
+    /// Stops accepting and releases the handle.
+    public func close() {
+        onConnection = nil
+        closeHandle(asHandle(tcp))
+    }
+
+    fileprivate func announce(_ status: Int32) {
+        onConnection?(status < 0 ? UVError(code: status, operation: "accept") : nil)
+    }
+
+    deinit { tcp.deallocate() }
+}
+
+private func onTCPListenerConnection(_ server: UnsafeMutablePointer<uv_stream_t>?, _ status: Int32) {
+    guard let server else { return }
+    withOwner(of: asHandle(server), as: TCPListener.self) { $0.announce(status) }
+}
