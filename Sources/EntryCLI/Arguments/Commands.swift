@@ -49,7 +49,7 @@ public enum Commands {
         arguments: [ArgumentSpec("DEVICE", .optional), ArgumentSpec("BUNDLE", .optional), ArgumentSpec("FILE.apns|-")],
         flags: [.id, FlagSpec("collapse-id", "ID", help: "replace a waiting push with the same collapse id (apns-collapse-id)"),
                 FlagSpec("fcm", help: "the file is an FCM HTTP v1 message, not an APNs payload"),
-                .expiration, .expiresIn, .socket, .json],
+                .expiration, .expiresIn, .socket, .tokenFile, .json],
         examples: ["entryd push samples/apns/materunner-invitation.apns",
                    "entryd push samples/apns/materunner-invitation.fcm.json",
                    "entryd push booted com.example.materunner samples/apns/materunner-link.apns",
@@ -81,7 +81,7 @@ public enum Commands {
 
     private static let openFlags: [FlagSpec] = [
         FlagSpec("source", "SOURCE", help: "deeplink, universalLink, widget, shortcut or deferred"),
-        .android, .id, .expiration, .expiresIn, .socket, .json,
+        .android, .id, .expiration, .expiresIn, .socket, .tokenFile, .json,
     ]
 
     public static let retract = CommandSpec(
@@ -90,7 +90,7 @@ public enum Commands {
         flags: [FlagSpec("id", "ID", help: "the entry with this id"),
                 FlagSpec("kind", "KIND", help: "every entry of this modal kind"),
                 FlagSpec("collapse-id", "ID", help: "the entry with this collapse id"),
-                .socket, .json],
+                .socket, .tokenFile, .json],
         examples: ["entryd retract --kind updateNotice", "entryd retract --id invite-42"],
         run: Retract.run)
 
@@ -109,7 +109,7 @@ public enum Commands {
                 FlagSpec("auto", "ACTION", help: "answer every modal with this action, or dismiss"),
                 FlagSpec("hold", "MS", help: "milliseconds a modal stays before --auto answers it (0)"),
                 FlagSpec("count", "N", help: "exit after N modals were handled"),
-                .socket, .json],
+                .socket, .tokenFile, .json],
         examples: ["entryd scene --gate signedIn",
                    "entryd scene --gate signedIn --auto accept --hold 1000",
                    "entryd scene --launch-url materunner://tutorial/1 --auto done --count 1"],
@@ -117,7 +117,7 @@ public enum Commands {
 
     public static let status = CommandSpec(
         "status", summary: "Show scenes, pending entries and counts per state.",
-        flags: [.socket, FlagSpec("json", help: "print the daemon's reply as it is"),
+        flags: [.socket, .tokenFile, FlagSpec("json", help: "print the daemon's reply as it is"),
                 FlagSpec("limit", "N", help: "entries per list, at most 1000 (100)"),
                 FlagSpec("after", "CURSOR", help: "the page after the one whose table ended with this cursor")],
         examples: ["entryd status", "entryd status --json", "entryd status --after p100"],
@@ -126,7 +126,7 @@ public enum Commands {
     public static let watch = CommandSpec(
         "watch", summary: "Follow entry and scene events until the daemon stops.",
         details: "It exits 69 when the daemon goes away.",
-        flags: [.socket, FlagSpec("json", help: "print each event as a JSON line with its \"time\"")],
+        flags: [.socket, .tokenFile, FlagSpec("json", help: "print each event as a JSON line with its \"time\"")],
         examples: ["entryd watch", "entryd watch --json"],
         run: Watch.run)
 
@@ -209,7 +209,8 @@ public enum Commands {
 }
 
 extension FlagSpec {
-    static let socket = FlagSpec("socket", "PATH", help: "the daemon's socket (default: see entryd --help)")
+    static let socket = FlagSpec("socket", "PATH", help: "the daemon's socket, or tcp:HOST:PORT for its --listen (default: see entryd --help)")
+    static let tokenFile = FlagSpec("token-file", "FILE", help: "the daemon's token, shown over TCP (default: $ENTRYD_TOKEN)")
     static let json = FlagSpec("json", help: "print the daemon's reply as it is")
     static let jsonReport = FlagSpec("json", help: "print one JSON object instead of lines, for scripts")
     static let config = FlagSpec("config", "FILE", help: "the route config (default: the sample compiled in)")

@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntryRouter
 import Glibc
 
 /// A small blocking client for the daemon's socket: write request lines, read reply and event lines.
@@ -10,9 +11,17 @@ public final class Client {
     private var buffer: [UInt8] = []
 
     /// Connects to the daemon at `path`, and refuses it unless it runs as this user or as root
-    /// (`SO_PEERCRED`): another user's listener on the path must not get what is sent.
-    public init(path: String) throws(ClientError) {
+    /// (`SO_PEERCRED`): another user's listener on the path must not get what is sent. A `path` of
+    /// `tcp:HOST:PORT` connects over TCP and begins with `hello`, showing the token of `tokenFile`,
+    /// else of `ENTRYD_TOKEN` (SPEC §2.2).
+    public init(path: String, tokenFile: String? = nil) throws(ClientError) {
         self.path = path
+        if TCPConnection.names(path) {
+            let token = try ClientToken.resolve(file: tokenFile, address: path)
+            fd = try Self.connectTCP(path)
+            try hello(token)
+            return
+        }
         let connection: UnixConnection
         do throws(UnixConnection.Failure) {
             connection = try UnixConnection(path: path)
@@ -39,6 +48,36 @@ public final class Client {
             throw .foreignServer(path: path, uid: owner)
         }
         self.fd = fd
+    }
+
+    /// Connects to a `--listen` address.
+    private static func connectTCP(_ path: String) throws(ClientError) -> Int32 {
+        let connection: TCPConnection
+        do throws(TCPConnection.Failure) {
+            connection = try TCPConnection(path)
+        } catch {
+            switch error {
+            case .badAddress:
+                throw .badTCPAddress(path)
+            case .socket(let code):
+                throw .io(path: path, operation: "socket", reason: ClientError.errnoText(code))
+            case .connect(let code):
+                if code == ECONNREFUSED { throw .noDaemon(path: path, reason: ClientError.errnoText(code)) }
+                throw .io(path: path, operation: "connect", reason: ClientError.errnoText(code))
+            }
+        }
+        return connection.descriptor
+    }
+
+    /// Shows the token; the daemon answers a good `hello` with ok, anything else with `not_allowed`
+    /// before it closes.
+    private func hello(_ token: String) throws(ClientError) {
+        var line = Array(#"{"op":"hello","token":"#.utf8)
+        JSONWriter.appendString(token, to: &line)
+        line += Array("}\n".utf8)
+        try send(bytes: line)
+        guard let reply = try readLine(timeoutMilliseconds: 10_000) else { throw .closedWithoutReply(path: path) }
+        guard case .bool(true)? = (try? JSONValue.parse(reply[...]))?["ok"] else { throw .tokenRefused(path: path) }
     }
 
     /// Writes `line`, adding the newline.

@@ -25,6 +25,13 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// would be sent could be read by it, and its replies could be forged.
     case foreignServer(path: String, uid: uid_t)
     case io(path: String, operation: String, reason: String)
+    /// `--socket tcp:…` names no address a client can connect to.
+    case badTCPAddress(String)
+    /// A TCP address, and no token to show (`--token-file`, `ENTRYD_TOKEN`).
+    case tokenMissing(path: String)
+    case tokenUnreadable(file: String, reason: String)
+    /// The daemon refused the `hello`: the token is not its own.
+    case tokenRefused(path: String)
 
     public var description: String {
         switch self {
@@ -51,6 +58,15 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "stop that process, or choose another --socket"
         case .io(let path, let operation, let reason):
             "\(operation) on \(path) failed: \(reason)"
+        case .badTCPAddress(let path):
+            "\(path) is not tcp:HOST:PORT with an IP address or localhost as HOST (tcp:127.0.0.1:7000, tcp:[::1]:7000)"
+        case .tokenMissing(let path):
+            "\(path) is a TCP address: give the daemon's token with --token-file FILE or ENTRYD_TOKEN "
+                + "(the daemon's --token-file, by default entryd.token beside its store)"
+        case .tokenUnreadable(let file, let reason):
+            "cannot read the token file \(file): \(reason) (--token-file)"
+        case .tokenRefused(let path):
+            "the daemon on \(path) refused the token (not_allowed): show the one in its --token-file"
         }
     }
 
@@ -72,7 +88,7 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// answers on the path stopped (or is stopping: it accepts no more), and saying "is this uid
     /// allowed?" would send the user the wrong way. Asked once the connection is gone.
     public func settled() -> ClientError {
-        guard case .closedWithoutReply(let path) = self else { return self }
+        guard case .closedWithoutReply(let path) = self, !TCPConnection.names(path) else { return self }
         switch SocketPath.occupant(of: path) {
         case .liveDaemon: return self
         case .nothing, .staleSocket, .foreignListener, .notASocket: return .daemonStopped(path: path)
@@ -82,7 +98,8 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// How to start a daemon where the client looked: `--socket` named when the path is not the
     /// one `serve` takes by itself, so that the hint starts the daemon this client will find.
     static func serveCommand(_ path: String) -> String {
-        path == SocketPath.resolve(flag: nil, environment: Environment.current, uid: getuid())
+        if TCPConnection.names(path) { return "entryd serve --listen \(path)" }
+        return path == SocketPath.resolve(flag: nil, environment: Environment.current, uid: getuid())
             ? "entryd serve" : "entryd serve --socket \(path)"
     }
 

@@ -28,7 +28,7 @@ enum SceneCommand {
         let path = Talk.socketPath(parsed)
         let client: Client
         do throws(ClientError) {
-            client = try Client(path: path)
+            client = try Client(path: path, tokenFile: parsed.value("token-file"))
         } catch {
             printError("entryd scene: \(error)")
             return Talk.exitCode(error)

@@ -8,7 +8,7 @@ import Glibc
 enum Sender {
     static func send(_ request: EntryRequest, _ parsed: ParsedArguments) -> Int32 {
         let command = parsed.command
-        switch Talk.ask(request.json(req: 1), path: Talk.socketPath(parsed), command: command) {
+        switch Talk.ask(request.json(req: 1), path: Talk.socketPath(parsed), tokenFile: parsed.value("token-file"), command: command) {
         case .failure(let exit):
             return exit.code
         case .success(let (reply, line)):

@@ -10,7 +10,7 @@ enum Status {
         let path = SocketPath.resolve(flag: parsed.value("socket"), environment: Environment.current, uid: getuid())
         let line: [UInt8]
         do throws(ClientError) {
-            let client = try Client(path: path)
+            let client = try Client(path: path, tokenFile: parsed.value("token-file"))
             try client.send(bytes: EntryRequest.status(limit: parsed.value("limit").flatMap { Int($0) },
                                                 after: parsed.value("after")).line(req: 1))
             guard let reply = try client.readLine(timeoutMilliseconds: 10_000) else {

@@ -14,15 +14,17 @@ enum Talk {
         switch error {
         case .noDaemon, .missingDirectory, .directoryClosed, .socketClosed, .closedWithoutReply, .daemonStopped, .timedOut,
              .foreignServer: 69
-        case .pathTooLong: 64
+        case .pathTooLong, .badTCPAddress, .tokenMissing: 64
+        case .tokenUnreadable: 66
+        case .tokenRefused: 77
         case .io: 74
         }
     }
 
     /// Sends `request` on a new connection and returns the reply, or prints why not and returns the exit code.
-    static func ask(_ request: JSONValue, path: String, command: String) -> Result<(JSONValue, [UInt8]), ExitCode> {
+    static func ask(_ request: JSONValue, path: String, tokenFile: String? = nil, command: String) -> Result<(JSONValue, [UInt8]), ExitCode> {
         do throws(ClientError) {
-            let client = try Client(path: path)
+            let client = try Client(path: path, tokenFile: tokenFile)
             try client.send(line(request))
             guard let line = try client.readLine(timeoutMilliseconds: 10_000) else {
                 throw ClientError.closedWithoutReply(path: path)

@@ -9,7 +9,7 @@ enum Watch {
         let path = Talk.socketPath(parsed)
         let started = Monotonic.milliseconds()
         do throws(ClientError) {
-            let client = try Client(path: path)
+            let client = try Client(path: path, tokenFile: parsed.value("token-file"))
             try client.send(#"{"op":"watch","req":1}"#)
             while let line = try client.readLine() {
                 if parsed.has("json") {
