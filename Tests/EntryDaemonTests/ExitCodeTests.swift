@@ -13,13 +13,15 @@ import Testing
         .socketDirectory(path: "d", .ownedBy(1)), .socketDirectory(path: "d", .openTo(mode: 0o755)),
         .notASocket("s"), .loop(UVError(code: -24, operation: "accept")), .store(StoreError(path: "p", message: "m")),
         .config(file: "c", message: "m"), .configUnreadable(file: "c", reason: "r"), .descriptorLimit(limit: 8, needed: 18),
+        .tokenFileNeeded, .tokenFile(path: "t", .openTo(mode: 0o644)), .tokenFile(path: "t", .ownedBy(1)),
+        .tokenFile(path: "t", .cannotCreate(reason: "r")), .tokenFile(path: "t", .cannotRead(reason: "r")), .tokenFile(path: "t", .empty),
     ]
 
     @Test func everyCodeTheProgramUsesIsListed() {
         for error in Self.daemonErrors {
             switch error {
             case .socketPathTooLong, .alreadyServing, .foreignListener, .socketDirectory, .notASocket, .loop, .store, .config,
-                 .configUnreadable, .descriptorLimit: break
+                 .configUnreadable, .descriptorLimit, .tokenFileNeeded, .tokenFile: break
             }
             #expect(Commands.exitCodes.contains { $0.0 == error.exitCode }, "exit \(error.exitCode) (\(error)) is not in --help")
         }
