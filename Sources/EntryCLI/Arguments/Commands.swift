@@ -8,7 +8,7 @@ public enum Commands {
         details: "Without --config it serves the sample MateRunner config compiled in; --store :memory: keeps "
             + "nothing across a restart. A config with problems is refused (exit 78), every problem on its own line.",
         flags: [
-            .socket, .config,
+            FlagSpec("socket", "PATH", help: "the Unix socket (default: see entryd --help); TCP is --listen"), .config,
             FlagSpec("store", "FILE", help: "the SQLite store, in a directory that exists, or :memory: (default: $XDG_STATE_HOME/entryd/entryd.sqlite, its directories made 0700)"),
             FlagSpec("allow-uid", "UID", repeatable: true, help: "another uid that may connect, besides the daemon's own"),
             FlagSpec("listen", "tcp:HOST:PORT", repeatable: true, help: "also listen on TCP (an emulator, a container); HOST "

@@ -7,6 +7,9 @@ extension ServeOptions {
     public init(_ parsed: ParsedArguments) throws(UsageError) {
         self.init()
         socket = parsed.value("socket")
+        if TCPConnection.names(SocketPath.resolve(flag: socket, environment: Environment.current, uid: getuid())) {
+            throw UsageError("serve's --socket (or ENTRYD_SOCKET) names its Unix socket; listen on TCP with --listen tcp:HOST:PORT")
+        }
         config = parsed.value("config")
         store = parsed.value("store")
         for text in parsed.values("listen") {
