@@ -4,9 +4,8 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// A Unix domain socket: the daemon's own, or one it serves to a simulator through the Mac's
     /// file system.
     case unix(path: String)
-    /// A TCP listener (`serve --listen tcp:HOST:PORT`), which needs a `hello` with the daemon's
-    /// token as its first line. Not implemented by this client yet: connecting to one throws
-    /// `EntryClientError.unsupported`.
+    /// A TCP listener (`serve --listen tcp:HOST:PORT`): the connection's first line is a `hello`
+    /// with the daemon's token, and a wrong one is refused (`.daemon` with `not_allowed`).
     case tcp(host: String, port: UInt16, token: String?)
 
     /// Reads the form the command line and `ENTRYD_SOCKET` use: `tcp:HOST:PORT`, else a socket path.

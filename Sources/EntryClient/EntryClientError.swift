@@ -18,8 +18,6 @@ public enum EntryClientError: Error, Sendable, Hashable, CustomStringConvertible
     case badReply(line: String, reason: String)
     /// A file the request was to carry cannot be used (an `.apns` file that is not a JSON object).
     case badFile(path: String, reason: String)
-    /// What this client cannot do yet (a TCP endpoint).
-    case unsupported(String)
 
     public var description: String {
         switch self {
@@ -33,7 +31,6 @@ public enum EntryClientError: Error, Sendable, Hashable, CustomStringConvertible
         case .daemon(let error): error.description
         case .badReply(let line, let reason): "cannot read the daemon's line \(line): \(reason)"
         case .badFile(let path, let reason): "\(path): \(reason)"
-        case .unsupported(let what): what
         }
     }
 }

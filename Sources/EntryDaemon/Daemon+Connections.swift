@@ -83,19 +83,26 @@ extension Daemon: ConnectionDelegate {
     /// and the connection closed, reading nothing more (the lines after it in the same read are
     /// dropped, never handed to the router).
     private func admitHello(_ connection: Connection, _ line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
-        if case .success(let request) = Request.decode(bytes: BufferView(line)),
-           case .hello(let shown?) = request.op, let token, TokenFile.matches(shown.utf8, token) {
-            connection.awaitsHello = false
-            log.debug("hello accepted", ["conn": "\(connection.id)"])
-            enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
-            return line.count + Self.replyOverhead
+        let req: JSONValue?
+        switch Request.decode(bytes: BufferView(line)) {
+        case .success(let request):
+            if case .hello(let shown?) = request.op, let token, TokenFile.matches(shown.utf8, token) {
+                connection.awaitsHello = false
+                log.debug("hello accepted", ["conn": "\(connection.id)"])
+                enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
+                return line.count + Self.replyOverhead
+            }
+            req = request.req
+        case .failure(let failure):
+            req = failure.req
         }
         connection.stopReading()
         log.warn("connection refused: no hello with the token", ["conn": "\(connection.id)"])
-        enqueue(.invalid(connection.id, req: nil, WireError(.notAllowed,
+        // The refusal echoes `req`, so that a client waiting for its hello's reply reads it as one.
+        enqueue(.invalid(connection.id, req: req, WireError(.notAllowed,
             "a TCP connection must begin with {\"op\":\"hello\",\"token\":\"...\"} showing the daemon's token (--token-file)"),
             close: true), at: clock.isManual ? clock.now : instant)
-        return Self.replyOverhead
+        return line.count + Self.replyOverhead
     }
 
     /// Decodes the line where it lies and hands it to the router; returns what its reply may take,

@@ -15,8 +15,8 @@ import Dispatch
 /// its own queue needs no run loop or event source, works the same on Linux and Apple platforms,
 /// and is what an app's debug build can afford: one thread per connection, of which an app has one.
 ///
-/// A TCP endpoint would be another `open` here (getaddrinfo, connect) followed by the `hello` line
-/// the connection sends first; the rest is the same.
+/// A TCP endpoint is another way to get the descriptor; the `hello` line the connection sends
+/// first (`Connection`) is what stands in for the Unix socket's peer check.
 final class SocketTransport: @unchecked Sendable {
     // @unchecked: `fd` never changes after init; `write` is called by one actor at a time, and the
     // reader loop owns its buffer alone.
@@ -28,9 +28,49 @@ final class SocketTransport: @unchecked Sendable {
         case .unix(let path):
             self.path = path
             fd = try Self.connectUnix(path: path)
-        case .tcp:
-            throw .unsupported("\(endpoint): this client reaches the daemon over its Unix socket only; TCP endpoints are not implemented yet")
+        case .tcp(let host, let port, _):
+            path = endpoint.description
+            fd = try Self.connectTCP(host: host, port: port, name: endpoint.description)
         }
+    }
+
+    /// Connects to the first address `host` resolves to that accepts (an emulator's `10.0.2.2`, a
+    /// container's published `127.0.0.1`, a name).
+    private static func connectTCP(host: String, port: UInt16, name: String) throws(EntryClientError) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>?
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let status = getaddrinfo(bare, String(port), &hints, &found)
+        guard status == 0, let first = found else {
+            throw .io(path: name, operation: "getaddrinfo", reason: String(cString: gai_strerror(status)))
+        }
+        defer { freeaddrinfo(first) }
+        var lastError: Int32 = ECONNREFUSED
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let info = next {
+            next = info.pointee.ai_next
+            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard fd >= 0 else {
+                lastError = errno
+                continue
+            }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            #if canImport(Darwin)
+            var on: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
+            lastError = errno
+            closeDescriptor(fd)
+        }
+        if lastError == ECONNREFUSED { throw .noDaemon(path: name, reason: errnoText(lastError)) }
+        throw .io(path: name, operation: "connect", reason: errnoText(lastError))
     }
 
     /// The largest socket path this platform's `sun_path` holds, without its terminating zero.
