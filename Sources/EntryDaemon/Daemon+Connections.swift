@@ -51,11 +51,14 @@ extension Daemon: ConnectionDelegate {
             return
         }
         connection.awaitsHello = true
-        serve(connection, peer: tcp.address.description)
+        guard serve(connection, peer: tcp.address.description) else { return }
+        connection.timeFirstLine()
     }
 
-    /// Serves an accepted connection, unless the daemon serves as many clients as it may.
-    private func serve(_ connection: Connection, peer: String) {
+    /// Serves an accepted connection, unless the daemon serves as many clients as it may; returns
+    /// whether it does.
+    @discardableResult
+    private func serve(_ connection: Connection, peer: String) -> Bool {
         let id = connection.id
         guard table.connections.count < maxClients else {
             log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": .count(maxClients)])
@@ -65,7 +68,7 @@ extension Daemon: ConnectionDelegate {
                 .encode(into: &bytes)
             connection.send(bytes)
             connection.closeAfterFlush(.requested("too many clients"))
-            return
+            return false
         }
         connection.delegate = self
         table.add(connection)
@@ -73,9 +76,10 @@ extension Daemon: ConnectionDelegate {
             try connection.startReading()
         } catch {
             connection.close(.readFailed(error))
-            return
+            return false
         }
         log.debug("connected", ["conn": "\(id)", "peer": .text(peer)])
+        return true
     }
 
     /// The first line of a TCP connection: a `hello` with the daemon's token lets the router answer

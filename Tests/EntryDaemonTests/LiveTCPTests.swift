@@ -145,3 +145,14 @@ import Testing
         #expect(memory.stderrText.contains("--token-file"))
     }
 }
+
+extension LiveTCPTests {
+    /// A TCP peer that never sends its hello is closed after the stall timeout, as a partial line
+    /// is: it must not hold a client slot.
+    @Test func aSilentPeerIsClosedAfterTheStallTimeout() throws {
+        let tcp = try TCPDaemon(["--stall-timeout", "0.2"])
+        let peer = try tcp.raw()
+        #expect(peer.readLine() == nil)
+        #expect(tcp.daemon.process.waitForStderr(containing: "stalled"))
+    }
+}

@@ -103,6 +103,12 @@ public final class Connection: UVHandleOwner {
         try uvCheck(uv_read_start(stream, onAlloc, onRead), "uv_read_start")
     }
 
+    /// Starts the stall timer before the first byte: a TCP peer has the stall timeout to show its
+    /// `hello`, or a silent one would hold a client slot without ever being admitted.
+    public func timeFirstLine() {
+        timePartialLine()
+    }
+
     /// Ends reading for good; frames already decoded are dropped.
     public func stopReading() {
         inputOpen = false
