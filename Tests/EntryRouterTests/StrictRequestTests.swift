@@ -39,6 +39,7 @@ import Testing
         (#"{"op":"scene.background","scene":"main","screen":"home"}"#,
          "op `scene.background` has no field `screen` (it takes `scene`, `req`)"),
         (#"{"op":"scene.gate","scene":"main","gate":"signedIn","opne":true}"#, "op `scene.gate` has no field `opne`; did you mean `open`?"),
+        (#"{"op":"hello","tokn":"abc"}"#, "op `hello` has no field `tokn`; did you mean `token`?"),
         (#"{"op":"scene.reset","scene":"main","a very long unknown key":1}"#,
          "op `scene.reset` has no field `a very long unknown key` (it takes `scene`, `req`)"),
     ])
@@ -48,7 +49,7 @@ import Testing
 
     /// Every op covered above, so that a new op gets a line of its own.
     @Test func everyOpHasAStrictCase() {
-        #expect(OpName.allCases.count == 17)
+        #expect(OpName.allCases.count == 18)
     }
 
     /// A stray member is named before a missing one: it is likely the missing one misspelt.
