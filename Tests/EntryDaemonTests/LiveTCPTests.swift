@@ -156,3 +156,15 @@ extension LiveTCPTests {
         #expect(tcp.daemon.process.waitForStderr(containing: "stalled"))
     }
 }
+
+extension LiveTCPTests {
+    /// TCP connections count against `--max-clients` with the Unix socket's.
+    @Test func theClientLimitCountsTCPConnections() throws {
+        let tcp = try TCPDaemon(["--max-clients", "1"])
+        let unix = try tcp.daemon.client()
+        #expect(try tcp.daemon.ask(#"{"op":"status","req":1}"#, on: unix)["ok"] == "true")
+        let peer = try tcp.raw()
+        #expect(Summary.of(try #require(peer.readLine()))["code"] == "too_many_clients")
+        #expect(peer.readLine() == nil)
+    }
+}
