@@ -65,7 +65,12 @@ final class SocketTransport: @unchecked Sendable {
             var on: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
             #endif
-            if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
+            if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+                // A scene writes small acknowledgements one after another: none waits for the last's ACK.
+                var on: Int32 = 1
+                setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+                return fd
+            }
             lastError = errno
             closeDescriptor(fd)
         }

@@ -41,9 +41,12 @@ public final class TCPListener: UVHandleOwner {
         try uvCheck(uv_listen(asStream(tcp), backlog, onTCPListenerConnection), "listen \(address)")
     }
 
-    /// Accepts the waiting connection into `connection`, which must be a fresh TCP one.
+    /// Accepts the waiting connection into `connection`, which must be a fresh TCP one. Nagle's
+    /// algorithm is turned off: the daemon writes once per turn, and a scene's event written while
+    /// the last one waits for its (delayed) acknowledgement would otherwise wait too.
     public func accept(into connection: Connection) throws(UVError) {
         try uvCheck(uv_accept(asStream(tcp), connection.stream), "accept")
+        try uvCheck(uv_tcp_nodelay(UnsafeMutablePointer<uv_tcp_t>(OpaquePointer(connection.stream)), 1), "TCP_NODELAY")
     }
 
     /// Stops accepting and releases the handle.
