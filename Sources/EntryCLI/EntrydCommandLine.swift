@@ -1,9 +1,9 @@
 import EntryDaemon
 
 /// `entryd SUBCOMMAND ...`: parse, run, return a sysexits code for the process to exit with.
-public enum EntrydCommandLine {
+package enum EntrydCommandLine {
     /// Runs the command line `arguments` (without the program name).
-    public static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String]) -> Int32 {
         if arguments.isEmpty {
             printError(Commands.overview())
             return 64

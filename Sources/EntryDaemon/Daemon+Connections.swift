@@ -12,7 +12,8 @@ extension Daemon: ConnectionDelegate {
             log.warn("accept failed", ["error": "\(error)"])
             return
         }
-        guard let listener else { return }
+        guard case .serving(let listeners) = phase else { return }
+        let listener = listeners.unix
         let id = ConnectionID(nextConnection)
         nextConnection += 1
         let connection: Connection
@@ -111,7 +112,7 @@ extension Daemon: ConnectionDelegate {
 
     /// Decodes the line where it lies and hands it to the router; returns what its reply may take,
     /// which paces a connection that writes many requests at once.
-    public func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
+    package func connection(_ connection: Connection, receivedLine line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
         if connection.awaitsHello { return admitHello(connection, line, at: instant) }
         switch Request.decode(bytes: BufferView(line)) {
         case .success(let request):
@@ -138,7 +139,7 @@ extension Daemon: ConnectionDelegate {
     /// entry's params) besides, or names what the config bounds (a scene's tabs and gates).
     static let replyOverhead = 512
 
-    public func connectionAwaitsTurnEnd(_ connection: Connection) {
+    package func connectionAwaitsTurnEnd(_ connection: Connection) {
         awaitingTurnEnd.append(connection)
     }
 
@@ -156,7 +157,7 @@ extension Daemon: ConnectionDelegate {
         enqueue(.request(connection.id, request), at: clock.now)
     }
 
-    public func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {
+    package func connectionReceivedTooLargeLine(_ connection: Connection, at instant: Instant) {
         connection.stopReading()
         log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": .count(options.connection.maxFrame)])
         enqueue(.invalid(connection.id, req: nil,
@@ -164,16 +165,16 @@ extension Daemon: ConnectionDelegate {
                      close: true), at: instant)
     }
 
-    public func connectionDrained(_ connection: Connection) {
+    package func connectionDrained(_ connection: Connection) {
         enqueue(.drained(connection.id), at: clock.now)
     }
 
-    public func connectionReachedEnd(_ connection: Connection) {
+    package func connectionReachedEnd(_ connection: Connection) {
         endedThisTurn.append(connection)
         turn.mark()
     }
 
-    public func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
+    package func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
         guard table.remove(connection.id) else { return }
         switch reason {
         case .endOfInput, .requested:

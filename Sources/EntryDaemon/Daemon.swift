@@ -12,9 +12,9 @@ import Glibc
 ///
 /// This file starts and stops it and runs its turns; accepting connections and what they report is
 /// `Daemon+Connections.swift`.
-public final class Daemon {
-    public let options: ServeOptions
-    public let socketPath: String
+package final class Daemon {
+    package let options: ServeOptions
+    package let socketPath: String
     let log: Log
     let loop: Loop
     private let store: EntryStore
@@ -30,9 +30,8 @@ public final class Daemon {
     /// `--max-clients`, lowered at start to what the open-file limit allows.
     var maxClients: Int
 
-    private(set) var listener: PipeListener?
-    /// `--listen`'s listeners, bound as the daemon starts serving.
-    private var tcpListeners: [TCPListener] = []
+    /// Starting, serving (with its listeners), draining (with its grace timer and exit code), finished.
+    private(set) var phase = DaemonPhase.starting
     /// What a TCP peer's `hello` must show; nil without `--listen`.
     let token: [UInt8]?
     private var socketIdentity: FileIdentity?
@@ -53,7 +52,6 @@ public final class Daemon {
     /// it, so a deadline that moves only reschedules the running timer (see `armRouterTimer`).
     @exclusivity(unchecked) private var routerDeadline = Instant(milliseconds: 0)
     private var signals: [SignalWatcher] = []
-    private var graceTimer: LoopTimer?
     /// The time every input is stamped with: the wall clock, or a manual one that `advance` moves.
     var clock: DaemonClock
 
@@ -65,13 +63,10 @@ public final class Daemon {
     /// their next lines are handed over once this turn's replies are out. Exempt for the reason
     /// `endedThisTurn` is.
     @exclusivity(unchecked) var awaitingTurnEnd: [Connection] = []
-    private var shuttingDown = false
-    private var finished = false
-    private var exitCode: Int32 = 0
 
     /// Checks the socket path (before the store is opened: a live daemon owns it), reads the config,
     /// opens the store and builds the router; binds nothing yet.
-    public init(options: ServeOptions, environment: [String: String]) throws(DaemonError) {
+    package init(options: ServeOptions, environment: [String: String]) throws(DaemonError) {
         self.options = options
         clock = options.clock
         maxClients = options.maxClients
@@ -111,7 +106,7 @@ public final class Daemon {
 
     /// Serves until SIGTERM or SIGINT; returns the exit code. Fails before serving when the socket
     /// path is taken.
-    public func run() throws(DaemonError) -> Int32 {
+    package func run() throws(DaemonError) -> Int32 {
         SignalWatcher.ignoreBrokenPipe()
         do {
             try startServing()
@@ -131,8 +126,8 @@ public final class Daemon {
             log.error("handles left open at exit", ["error": "\(error)"])
             return 70
         }
-        log.info("stopped", ["exit": .count(exitCode)])
-        return exitCode
+        log.info("stopped", ["exit": .count(phase.exitCode)])
+        return phase.exitCode
     }
 
     // MARK: Start and stop
@@ -177,7 +172,8 @@ public final class Daemon {
                 try watcher.start(signum) { [unowned self] in beginShutdown(signal: $0 == SIGTERM ? "SIGTERM" : "SIGINT") }
             }
             let listener = try PipeListener(loop: loop)
-            self.listener = listener
+            var listeners = DaemonPhase.Listeners(unix: listener)
+            phase = .serving(listeners)
             try listener.bind(path: socketPath, openToOthers: !options.allowedUIDs.isEmpty)
             warnIfAllowedUsersCannotEnter()
             socketIdentity = SocketPath.identity(of: socketPath)
@@ -186,7 +182,8 @@ public final class Daemon {
             try listener.listen(backlog: Int32(clamping: max(128, options.maxClients))) { [unowned self] in accept($0) }
             for address in options.listen {
                 let tcp = try TCPListener(loop: loop, address: address)
-                tcpListeners.append(tcp)
+                listeners.tcp.append(tcp)
+                phase = .serving(listeners)
                 let port = try tcp.bind()
                 try tcp.listen(backlog: Int32(clamping: max(128, options.maxClients))) { [unowned self, unowned tcp] in
                     accept($0, from: tcp)
@@ -222,15 +219,21 @@ public final class Daemon {
                  ["requested": .count(options.maxClients), "max_clients": .count(fit.clients), "nofile": .count(fit.limit)])
     }
 
-    /// Stops accepting and tells the router; `cause` is the signal or the failure, for the log.
-    private func beginShutdown(signal cause: String) {
-        guard !shuttingDown else { return }
-        shuttingDown = true
+    /// Stops accepting and tells the router; `cause` is the signal or the failure, for the log, and
+    /// `exitCode` what `serve` exits with. A failure while already stopping only sets the exit code.
+    private func beginShutdown(signal cause: String, exitCode: Int32 = 0) {
+        switch phase {
+        case .serving(let listeners):
+            listeners.close()
+            phase = .draining(grace: nil, exitCode: exitCode)
+        case .draining(let grace, let code):
+            phase = .draining(grace: grace, exitCode: exitCode != 0 ? exitCode : code)
+            return
+        case .starting, .finished:
+            return
+        }
         log.info("shutting down", ["cause": .text(cause)])
         notify("STOPPING=1")
-        listener?.close()
-        listener = nil
-        closeTCPListeners()
         for connection in table.connections.values { connection.stopReading() }
         feed(.shutdown)
     }
@@ -239,8 +242,10 @@ public final class Daemon {
     /// replies are written, or when the grace period is over.
     private func drainConnections() {
         for connection in table.connections.values { connection.closeAfterFlush(.requested("shutting down")) }
-        guard !table.connections.isEmpty, graceTimer == nil, let timer = try? LoopTimer(loop: loop) else { return }
-        graceTimer = timer
+        guard !table.connections.isEmpty, case .draining(nil, let code) = phase, let timer = try? LoopTimer(loop: loop) else {
+            return
+        }
+        phase = .draining(grace: timer, exitCode: code)
         timer.start(afterMilliseconds: options.shutdownGraceMilliseconds) { [unowned self] in
             for connection in table.connections.values { connection.close(.requested("shutdown grace period over")) }
         }
@@ -248,27 +253,24 @@ public final class Daemon {
 
     /// The last step: no connection is left; close the remaining handles so that the loop ends.
     private func finishShutdown() {
-        guard !finished else { return }
-        finished = true
+        guard case .draining(_, let code) = phase else { return }
         if let socketIdentity, SocketPath.identity(of: socketPath) == socketIdentity {
             unlink(socketPath)
         }
         closeEverything()
+        phase = .finished(exitCode: code)
     }
 
-    private func closeTCPListeners() {
-        for tcp in tcpListeners { tcp.close() }
-        tcpListeners = []
-    }
-
+    /// Closes every handle: the phase's own (listeners, or the grace timer) and the daemon's.
     private func closeEverything() {
-        listener?.close()
-        listener = nil
-        closeTCPListeners()
+        switch phase {
+        case .serving(let listeners): listeners.close()
+        case .draining(let grace, _): grace?.close()
+        case .starting, .finished: break
+        }
         for connection in table.connections.values { connection.close(.requested("daemon stopping")) }
         turn.close()
         routerTimer.close()
-        graceTimer?.close()
         for watcher in signals { watcher.close() }
         signals = []
     }
@@ -307,7 +309,7 @@ public final class Daemon {
             for connection in ended { endInput(of: connection) }
         }
         if !awaitingTurnEnd.isEmpty { resumeAwaitingTurnEnd() }
-        if shuttingDown {
+        if phase.isDraining {
             drainConnections()
             if table.connections.isEmpty { finishShutdown() }
         }
@@ -398,8 +400,7 @@ public final class Daemon {
     /// and a restart resumes from there.
     private func storeFailed(_ error: StoreError) {
         log.error("store commit failed; stopping", ["store": .text(store.location), "error": .text(error.message)])
-        exitCode = 74
-        beginShutdown(signal: "store failure")
+        beginShutdown(signal: "store failure", exitCode: 74)
     }
 }
 

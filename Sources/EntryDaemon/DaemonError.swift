@@ -2,7 +2,7 @@ import EntryRouter
 import Glibc
 
 /// Why `serve` could not start or stopped abnormally; each case has its sysexits code.
-public enum DaemonError: Error, Sendable, CustomStringConvertible {
+package enum DaemonError: Error, Sendable, CustomStringConvertible {
     case socketPathTooLong(String)
     case alreadyServing(String)
     /// Another user's process listens on the path.
@@ -21,7 +21,7 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
     case tokenFileNeeded
     case tokenFile(path: String, TokenFile.Problem)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .socketPathTooLong(let path):
             "socket path is longer than \(UnixAddress.maxPathBytes) bytes (sun_path): \(path); choose a shorter --socket"
@@ -55,7 +55,7 @@ public enum DaemonError: Error, Sendable, CustomStringConvertible {
 
     /// sysexits: 64 usage, 66 no input, 69 unavailable, 71 OS error, 73 cannot create, 74 I/O,
     /// 77 permission, 78 config. `entryd --help` lists each (`Commands.exitCodes`).
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .socketPathTooLong: 64
         case .alreadyServing, .foreignListener: 69

@@ -2,11 +2,11 @@ import EntryRouter
 
 /// The route config `serve` uses without `--config`: `samples/materunner.json`, compiled in so that
 /// `entryd serve` works out of the box. A test checks that the two stay byte for byte the same.
-public enum EmbeddedConfig {
+package enum EmbeddedConfig {
     /// The name errors and logs use for the embedded file.
-    public static let file = "<embedded samples/materunner.json>"
+    package static let file = "<embedded samples/materunner.json>"
 
-    public static let json = #"""
+    package static let json = #"""
 {
   "bundleId": "com.example.materunner",
   "schemes": ["materunner"],

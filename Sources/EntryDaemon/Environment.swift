@@ -1,8 +1,8 @@
 import Glibc
 
 /// The process environment as a dictionary, read once where a command starts.
-public enum Environment {
-    public static var current: [String: String] {
+package enum Environment {
+    package static var current: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

@@ -2,9 +2,9 @@ import Glibc
 
 /// Reads and writes whole files for the commands (configs, scenarios, payloads, logs, reports);
 /// errno tells why on nil or false.
-public enum FileBytes {
+package enum FileBytes {
     /// The file's bytes (standard input's for `-`), or nil when it cannot be opened or read.
-    public static func read(_ path: String) -> [UInt8]? {
+    package static func read(_ path: String) -> [UInt8]? {
         guard let file = path == "-" ? fdopen(dup(0), "rb") : fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -18,7 +18,7 @@ public enum FileBytes {
     }
 
     /// Writes `bytes` as the whole file at `path`, creating or truncating it; false when it cannot.
-    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
+    package static func write(_ bytes: [UInt8], to path: String) -> Bool {
         guard let file = fopen(path, "wb") else { return false }
         let written = fwrite(bytes, 1, bytes.count, file)
         return fclose(file) == 0 && written == bytes.count

@@ -1,17 +1,17 @@
 /// A TCP address `serve --listen tcp:HOST:PORT` names (SPEC §2.2). An IPv6 host may be written in
 /// brackets (`tcp:[::1]:7000`); `localhost` is 127.0.0.1, so that it never depends on the resolver.
-public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
-    public var host: String
-    public var port: UInt16
+package struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
+    package var host: String
+    package var port: UInt16
 
-    public init(host: String, port: UInt16) {
+    package init(host: String, port: UInt16) {
         self.host = host
         self.port = port
     }
 
     /// Reads `tcp:HOST:PORT`; nil when it is not that shape. Whether HOST is an IP address is known
     /// only when it is bound.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.hasPrefix("tcp:"), let colon = text.lastIndex(of: ":"), colon > text.index(text.startIndex, offsetBy: 3),
               let port = UInt16(text[text.index(after: colon)...]) else { return nil }
         var host = String(text[text.index(text.startIndex, offsetBy: 4)..<colon])
@@ -22,10 +22,10 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the host is an IPv4 or IPv6 address (names other than `localhost` are not looked up).
-    public var isIPAddress: Bool { TCPAddress(host: host, port: port) != nil }
+    package var isIPAddress: Bool { TCPAddress(host: host, port: port) != nil }
 
     /// Whether only this machine can reach the address: 127.0.0.0/8 or ::1.
-    public var isLoopback: Bool { TCPAddress(host: host, port: port)?.isLoopback ?? false }
+    package var isLoopback: Bool { TCPAddress(host: host, port: port)?.isLoopback ?? false }
 
-    public var description: String { host.contains(":") ? "tcp:[\(host)]:\(port)" : "tcp:\(host):\(port)" }
+    package var description: String { host.contains(":") ? "tcp:[\(host)]:\(port)" : "tcp:\(host):\(port)" }
 }

@@ -2,19 +2,19 @@ import EntryRouter
 import Glibc
 
 /// Writes one line per event to stderr: logfmt (`time=… level=info msg="…" key=value`) or JSON.
-public struct Log: Sendable {
+package struct Log: Sendable {
     /// A field's value: text, or a number, which a JSON line keeps a number so that a log pipeline
     /// can compare and sum it. A string literal or interpolation is text.
-    public enum Value: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+    package enum Value: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
         case text(String)
         case number(Int64)
 
-        public init(stringLiteral value: String) {
+        package init(stringLiteral value: String) {
             self = .text(value)
         }
 
         /// `value` as a number.
-        public static func count<Integer: BinaryInteger>(_ value: Integer) -> Value {
+        package static func count<Integer: BinaryInteger>(_ value: Integer) -> Value {
             .number(Int64(clamping: value))
         }
 
@@ -26,18 +26,18 @@ public struct Log: Sendable {
         }
     }
 
-    public typealias Fields = KeyValuePairs<String, Value>
+    package typealias Fields = KeyValuePairs<String, Value>
 
     /// Severity, lowest first; lines below the configured level are dropped.
-    public enum Level: Int, Sendable, Comparable, CaseIterable {
+    package enum Level: Int, Sendable, Comparable, CaseIterable {
         case debug, info, warn, error
 
-        public init?(name: String) {
+        package init?(name: String) {
             guard let level = Level.allCases.first(where: { $0.name == name }) else { return nil }
             self = level
         }
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .debug: "debug"
             case .info: "info"
@@ -46,30 +46,30 @@ public struct Log: Sendable {
             }
         }
 
-        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+        package static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }
 
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         case logfmt, json
     }
 
-    public var level: Level
-    public var format: Format
+    package var level: Level
+    package var format: Format
     /// Where lines go; a file descriptor so that each line is one `write`, never interleaved.
-    public var fd: Int32
+    package var fd: Int32
 
-    public init(level: Level = .info, format: Format = .logfmt, fd: Int32 = 2) {
+    package init(level: Level = .info, format: Format = .logfmt, fd: Int32 = 2) {
         self.level = level
         self.format = format
         self.fd = fd
     }
 
-    public func debug(_ message: String, _ fields: Fields = [:]) { write(.debug, message, fields) }
-    public func info(_ message: String, _ fields: Fields = [:]) { write(.info, message, fields) }
-    public func warn(_ message: String, _ fields: Fields = [:]) { write(.warn, message, fields) }
-    public func error(_ message: String, _ fields: Fields = [:]) { write(.error, message, fields) }
+    package func debug(_ message: String, _ fields: Fields = [:]) { write(.debug, message, fields) }
+    package func info(_ message: String, _ fields: Fields = [:]) { write(.info, message, fields) }
+    package func warn(_ message: String, _ fields: Fields = [:]) { write(.warn, message, fields) }
+    package func error(_ message: String, _ fields: Fields = [:]) { write(.error, message, fields) }
 
-    public func write(_ level: Level, _ message: String, _ fields: Fields) {
+    package func write(_ level: Level, _ message: String, _ fields: Fields) {
         guard level >= self.level else { return }
         let line = Log.line(time: WallClock.now(), level: level, message: message, fields: fields, format: format)
         var bytes = Array(line.utf8)
@@ -78,7 +78,7 @@ public struct Log: Sendable {
     }
 
     /// One formatted line without its newline.
-    public static func line(time: Instant, level: Level, message: String, fields: Fields,
+    package static func line(time: Instant, level: Level, message: String, fields: Fields,
                              format: Format) -> String {
         var pairs: [(String, Value)] = [("time", .text(timestamp(time))), ("level", .text(level.name)), ("msg", .text(message))]
         pairs.append(contentsOf: fields.map { ($0.key, $0.value) })

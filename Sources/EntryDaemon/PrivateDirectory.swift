@@ -3,9 +3,9 @@ import Glibc
 /// The directory that holds the default socket (under `/tmp`, where every user may create files, or
 /// `$XDG_RUNTIME_DIR`): it is the daemon's user's own, and nobody else may enter it, so nobody else
 /// can bind the socket first or put one of theirs in its place (as tmux keeps `/tmp/tmux-<uid>/`).
-public enum PrivateDirectory {
+package enum PrivateDirectory {
     /// Why a directory cannot hold the socket.
-    public enum Problem: Sendable, Hashable, CustomStringConvertible {
+    package enum Problem: Sendable, Hashable, CustomStringConvertible {
         case cannotCreate(reason: String)
         /// A symbolic link, a file: anything but a directory.
         case notADirectory
@@ -13,7 +13,7 @@ public enum PrivateDirectory {
         /// Group or others may use it (its permission bits).
         case openTo(mode: mode_t)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .cannotCreate(let reason): "it cannot be created (\(reason))"
             case .notADirectory: "it is not a directory (a symbolic link or a file)"

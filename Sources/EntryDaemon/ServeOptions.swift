@@ -2,25 +2,25 @@ import EntryRouter
 import Glibc
 
 /// What `entryd serve` was asked to do (`entryd help`), with every default applied.
-public struct ServeOptions: Sendable {
-    public var socket: String?
-    public var config: String?
-    public var store: String?
+package struct ServeOptions: Sendable {
+    package var socket: String?
+    package var config: String?
+    package var store: String?
     /// `--listen`: TCP listeners beside the Unix socket, their peers admitted by the token.
-    public var listen: [ListenAddress] = []
+    package var listen: [ListenAddress] = []
     /// `--token-file`: the token TCP peers show; by default `entryd.token` beside the store.
-    public var tokenFile: String?
+    package var tokenFile: String?
     /// Uids besides the daemon's own that may connect.
-    public var allowedUIDs: [uid_t] = []
-    public var maxClients = 1024
-    public var connection = ConnectionLimits()
-    public var router = RouterLimits()
-    public var logLevel = Log.Level.info
-    public var logFormat = Log.Format.logfmt
+    package var allowedUIDs: [uid_t] = []
+    package var maxClients = 1024
+    package var connection = ConnectionLimits()
+    package var router = RouterLimits()
+    package var logLevel = Log.Level.info
+    package var logFormat = Log.Format.logfmt
     /// `--clock`: the wall clock, or a manual one for tests.
-    public var clock = DaemonClock.wall
+    package var clock = DaemonClock.wall
     /// How long shutdown waits for clients to take their last replies, in milliseconds.
-    public var shutdownGraceMilliseconds: UInt64 = 2000
+    package var shutdownGraceMilliseconds: UInt64 = 2000
 
-    public init() {}
+    package init() {}
 }

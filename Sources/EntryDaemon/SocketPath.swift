@@ -1,10 +1,10 @@
 import Glibc
 
 /// Where the daemon listens (docs/PROTOCOL.md) and what the path holds before it starts.
-public enum SocketPath {
+package enum SocketPath {
     /// `--socket`, else `$ENTRYD_SOCKET`, else `$XDG_RUNTIME_DIR/entryd.sock`, else
     /// `/tmp/entryd-<uid>/entryd.sock` (see `fallbackDirectory`).
-    public static func resolve(flag: String?, environment: [String: String], uid: uid_t) -> String {
+    package static func resolve(flag: String?, environment: [String: String], uid: uid_t) -> String {
         if let flag, !flag.isEmpty { return flag }
         if let path = environment["ENTRYD_SOCKET"], !path.isEmpty { return path }
         if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
@@ -16,7 +16,7 @@ public enum SocketPath {
     /// The directory of the last default, private to `uid`: `/tmp` is shared, and a socket directly
     /// in it could be bound first by another user, whose listener would then get every request.
     /// `serve` creates it with mode 0700 and refuses it unless it is `uid`'s and closed to others.
-    public static func fallbackDirectory(uid: uid_t) -> String {
+    package static func fallbackDirectory(uid: uid_t) -> String {
         "/tmp/entryd-\(uid)"
     }
 
@@ -25,7 +25,7 @@ public enum SocketPath {
     /// The runtime directory is private by the XDG rules, but nothing makes it so: a variable naming a
     /// directory others may enter is refused like an open `/tmp/entryd-<uid>`. Nil for a path the
     /// user chose (`--socket`, `ENTRYD_SOCKET`).
-    public static func privateDirectory(holding path: String, environment: [String: String], uid: uid_t) -> String? {
+    package static func privateDirectory(holding path: String, environment: [String: String], uid: uid_t) -> String? {
         let directory = fallbackDirectory(uid: uid)
         if path == directory + "/entryd.sock" { return directory }
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty,
@@ -37,12 +37,12 @@ public enum SocketPath {
     }
 
     /// Whether the path fits `sun_path`; libuv 1.44 would silently bind a truncated path instead.
-    public static func fits(_ path: String) -> Bool {
+    package static func fits(_ path: String) -> Bool {
         UnixAddress(path: path) != nil && !path.hasPrefix("@")
     }
 
     /// What a path holds before `serve` binds it.
-    public enum Occupant: Sendable, Hashable {
+    package enum Occupant: Sendable, Hashable {
         case nothing
         /// A socket file nobody answers on (left by a crash): safe to replace.
         case staleSocket
@@ -55,7 +55,7 @@ public enum SocketPath {
     }
 
     /// Looks at the path and, for a socket, tries to connect.
-    public static func occupant(of path: String) -> Occupant {
+    package static func occupant(of path: String) -> Occupant {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .nothing }
         guard info.st_mode & S_IFMT == S_IFSOCK else { return .notASocket }

@@ -3,9 +3,9 @@ import Glibc
 /// The token a TCP peer must show in its `hello` (SPEC §2.2): the contents of `--token-file`, made
 /// when missing with mode 0600 and 32 random bytes as hex. Like the socket's private directory, a
 /// file others may read is refused: they could read the token and connect.
-public enum TokenFile {
+package enum TokenFile {
     /// Why the file cannot give the token.
-    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
         case cannotRead(reason: String)
         case cannotCreate(reason: String)
         case ownedBy(uid_t)
@@ -13,7 +13,7 @@ public enum TokenFile {
         case openTo(mode: mode_t)
         case empty
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .cannotRead(let reason): "it cannot be read (\(reason))"
             case .cannotCreate(let reason): "it cannot be created (\(reason))"
@@ -25,14 +25,14 @@ public enum TokenFile {
     }
 
     /// The file `--token-file` defaults to: `entryd.token` beside the store file.
-    public static func defaultPath(besideStore store: String) -> String {
+    package static func defaultPath(besideStore store: String) -> String {
         guard let slash = store.lastIndex(of: "/") else { return "entryd.token" }
         return String(store[...slash]) + "entryd.token"
     }
 
     /// The token in `path` (its first line, without surrounding blanks), the file made first when
     /// missing; refused unless it is `uid`'s and closed to group and others.
-    public static func load(_ path: String, uid: uid_t) -> Result<[UInt8], Problem> {
+    package static func load(_ path: String, uid: uid_t) -> Result<[UInt8], Problem> {
         var descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if descriptor < 0 && errno == ENOENT {
             if let problem = create(path) { return .failure(problem) }
@@ -95,7 +95,7 @@ public enum TokenFile {
 
     /// Whether `shown` is `token`, in a time that depends on their lengths only, not on where they
     /// first differ: a peer timing its refusals learns nothing of the token.
-    public static func matches(_ shown: some Collection<UInt8>, _ token: [UInt8]) -> Bool {
+    package static func matches(_ shown: some Collection<UInt8>, _ token: [UInt8]) -> Bool {
         var difference = UInt8(shown.count == token.count ? 0 : 1)
         var index = 0
         for byte in shown {

@@ -5,7 +5,7 @@ import EntryRouter
 /// `--` ends the flags; `-` alone is a positional (stdin). `--help` and `-h` are accepted by every
 /// subcommand. An unknown subcommand or flag is an error that suggests the closest known one; every
 /// error past the subcommand's name carries it, so the caller shows that subcommand's usage.
-public func parseArguments(_ arguments: [String], commands: [CommandSpec]) -> Result<ParsedArguments, UsageError> {
+package func parseArguments(_ arguments: [String], commands: [CommandSpec]) -> Result<ParsedArguments, UsageError> {
     guard let name = arguments.first else {
         return .failure(UsageError("missing subcommand; one of: \(commands.map(\.name).joined(separator: ", "))"))
     }

@@ -1,20 +1,20 @@
 /// A subcommand, declared once: its arguments and flags give the parser its rules and the usage
 /// line and `--help` their text, and `run` is what it does, so that a declared subcommand cannot be
 /// left without one.
-public struct CommandSpec: Sendable {
-    public var name: String
+package struct CommandSpec: Sendable {
+    package var name: String
     /// What it does, short enough for its line in `entryd --help`.
-    public var summary: String
+    package var summary: String
     /// More about it for its own `--help`, if there is more to say.
-    public var details: String
-    public var arguments: [ArgumentSpec]
-    public var flags: [FlagSpec]
+    package var details: String
+    package var arguments: [ArgumentSpec]
+    package var flags: [FlagSpec]
     /// Command lines to copy.
-    public var examples: [String]
+    package var examples: [String]
     /// Runs a command line that matched this spec and returns the process's exit code (sysexits).
-    public var run: @Sendable (ParsedArguments) -> Int32
+    package var run: @Sendable (ParsedArguments) -> Int32
 
-    public init(_ name: String, summary: String, details: String = "", arguments: [ArgumentSpec] = [],
+    package init(_ name: String, summary: String, details: String = "", arguments: [ArgumentSpec] = [],
                 flags: [FlagSpec] = [], examples: [String] = [], run: @escaping @Sendable (ParsedArguments) -> Int32) {
         self.name = name
         self.summary = summary
@@ -26,14 +26,14 @@ public struct CommandSpec: Sendable {
     }
 
     /// How many positional arguments it takes.
-    public var positionals: ClosedRange<Int> {
+    package var positionals: ClosedRange<Int> {
         let least = arguments.filter { $0.count == .one || $0.count == .oneOrMore }.count
         let most = arguments.contains { $0.count == .oneOrMore || $0.count == .zeroOrMore } ? Int.max : arguments.count
         return least...most
     }
 
     /// "takes 1 argument (URL)", "takes no arguments", "takes 1 or more arguments (SCENARIO.json...)".
-    public var arity: String {
+    package var arity: String {
         let range = positionals
         let names = arguments.isEmpty ? "" : " (" + arguments.map(\.synopsis).joined(separator: " ") + ")"
         switch (range.lowerBound, range.upperBound) {
@@ -50,15 +50,15 @@ public struct CommandSpec: Sendable {
     }
 
     /// The usage on one line.
-    public var usage: String { usageWords.joined(separator: " ") }
+    package var usage: String { usageWords.joined(separator: " ") }
 
     /// `usage: entryd …`, wrapped to 80 columns with a hanging indent.
-    public var usageLines: [String] {
+    package var usageLines: [String] {
         TextWrap.lines(words: usageWords, first: "usage:", rest: "       ")
     }
 
     /// The `--help` text: usage, summary and details, every flag with its help, examples.
-    public var help: String {
+    package var help: String {
         var lines = usageLines + [""] + TextWrap.lines(summary + (details.isEmpty ? "" : " " + details))
         if !flags.isEmpty {
             lines += ["", "flags:"]

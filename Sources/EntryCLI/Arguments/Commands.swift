@@ -1,9 +1,9 @@
 /// The subcommands of `entryd` and their flags (`entryd help`), each declared once here.
-public enum Commands {
+package enum Commands {
     /// `entryd --version`.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
-    public static let serve = CommandSpec(
+    package static let serve = CommandSpec(
         "serve", summary: "Run the daemon in the foreground until SIGTERM or SIGINT.",
         details: "Without --config it serves the sample MateRunner config compiled in; --store :memory: keeps "
             + "nothing across a restart. A config with problems is refused (exit 78), every problem on its own line.",
@@ -39,7 +39,7 @@ public enum Commands {
                    "entryd serve --listen tcp:127.0.0.1:7000"],
         run: Serve.run)
 
-    public static let push = CommandSpec(
+    package static let push = CommandSpec(
         "push", summary: "Send a push payload from an .apns file, as xcrun simctl push.",
         details: "Takes simctl's words: DEVICE is accepted and ignored (the daemon is chosen by --socket), BUNDLE "
             + "must equal the file's \"Simulator Target Bundle\" when it has one, else it is added; the daemon checks "
@@ -58,7 +58,7 @@ public enum Commands {
                    #"echo '{"type":"record","recordId":"7"}' | entryd push -"#],
         run: Push.run)
 
-    public static let open = CommandSpec(
+    package static let open = CommandSpec(
         "open", summary: "Open a link as the app would receive it.",
         details: "https URLs are universal links; other schemes are deep links unless --source says otherwise. "
             + "--android reads an https URL by the host's Android App Links rules (its assetlinks file) "
@@ -71,7 +71,7 @@ public enum Commands {
                    "entryd open materunner://records --source widget"],
         run: Open.run)
 
-    public static let openurl = CommandSpec(
+    package static let openurl = CommandSpec(
         "openurl", summary: "The same as open, with the words of xcrun simctl openurl.",
         details: "DEVICE is accepted and ignored: the daemon is chosen by --socket.",
         arguments: [ArgumentSpec("DEVICE", .optional), ArgumentSpec("URL")],
@@ -84,7 +84,7 @@ public enum Commands {
         .android, .id, .expiration, .expiresIn, .socket, .tokenFile, .json,
     ]
 
-    public static let retract = CommandSpec(
+    package static let retract = CommandSpec(
         "retract", summary: "Withdraw entries, waiting or shown, by id, kind or collapse id.",
         details: "Exactly one of --id, --kind and --collapse-id. Prints how many entries were retracted, and says so when nothing matched.",
         flags: [FlagSpec("id", "ID", help: "the entry with this id"),
@@ -94,7 +94,7 @@ public enum Commands {
         examples: ["entryd retract --kind updateNotice", "entryd retract --id invite-42"],
         run: Retract.run)
 
-    public static let scene = CommandSpec(
+    package static let scene = CommandSpec(
         "scene", summary: "Play an app window: connect, appear, answer modals.",
         details: "It connects, opens gates, appears home, acknowledges presents and dismissals and prints every "
             + "event. Without --auto it reads commands from stdin: dismiss, ACTION, busy on|off, gate NAME on|off, "
@@ -115,7 +115,7 @@ public enum Commands {
                    "entryd scene --launch-url materunner://tutorial/1 --auto done --count 1"],
         run: SceneCommand.run)
 
-    public static let status = CommandSpec(
+    package static let status = CommandSpec(
         "status", summary: "Show scenes, pending entries and counts per state.",
         flags: [.socket, .tokenFile, FlagSpec("json", help: "print the daemon's reply as it is"),
                 FlagSpec("limit", "N", help: "entries per list, at most 1000 (100)"),
@@ -123,14 +123,14 @@ public enum Commands {
         examples: ["entryd status", "entryd status --json", "entryd status --after p100"],
         run: Status.run)
 
-    public static let watch = CommandSpec(
+    package static let watch = CommandSpec(
         "watch", summary: "Follow entry and scene events until the daemon stops.",
         details: "It exits 69 when the daemon goes away.",
         flags: [.socket, .tokenFile, FlagSpec("json", help: "print each event as a JSON line with its \"time\"")],
         examples: ["entryd watch", "entryd watch --json"],
         run: Watch.run)
 
-    public static let check = CommandSpec(
+    package static let check = CommandSpec(
         "check", summary: "Run scenario files, each against a fresh daemon.",
         details: "It exits 1 when a step fails. A config the daemon would refuse stops the run before any "
             + "daemon starts (exit 78, 66 when it cannot be read); so does a scenario file with a mistake (exit 65).",
@@ -142,7 +142,7 @@ public enum Commands {
                    "entryd check --config my-app.json my-scenario.json"],
         run: Check.run)
 
-    public static let checkConfig = CommandSpec(
+    package static let checkConfig = CommandSpec(
         "check-config", summary: "Check config files without starting a daemon.",
         details: "Lists every problem of every file, one per line, as serve would refuse them, and exits 78 "
             + "when there is one (66 when a file cannot be read).",
@@ -150,7 +150,7 @@ public enum Commands {
         examples: ["entryd check-config samples/*.json"],
         run: CheckConfig.run)
 
-    public static let route = CommandSpec(
+    package static let route = CommandSpec(
         "route", summary: "Explain which route a URL or push payload takes, and why.",
         details: "Needs no daemon: it reads --config, else the sample config compiled in, which serve uses without "
             + "--config. It prints each URL looked at (the link, then each redirect's), the universal-link rule or "
@@ -169,7 +169,7 @@ public enum Commands {
                    "entryd route --config samples/shopmate.json shopmate://products/42 --json"],
         run: RouteCommand.run)
 
-    public static let link = CommandSpec(
+    package static let link = CommandSpec(
         "link", summary: "Print a route's URLs, each checked by routing it back.",
         details: "Needs no daemon: it reads --config, else the sample config compiled in. Each of the route's "
             + "patterns is filled in from the params (the ones it does not capture become the query) and routed "
@@ -179,14 +179,14 @@ public enum Commands {
         examples: ["entryd link recordDetail id=7", "entryd link invitation sessionId=run-42 inviter=Mina"],
         run: LinkCommand.run)
 
-    public static let demo = CommandSpec(
+    package static let demo = CommandSpec(
         "demo", summary: "A cold start, end to end, with a daemon of its own.",
         details: "Two pushes arrive while the app is closed, then a scene signs in, appears and handles both.",
         flags: [FlagSpec("hold", "MS", help: "milliseconds each modal stays on screen (300)")],
         examples: ["entryd demo", "entryd demo --hold 800"],
         run: Demo.run)
 
-    public static let verifyStore = CommandSpec(
+    package static let verifyStore = CommandSpec(
         "verify-store", summary: "Check a stopped daemon's store and count what it holds.",
         details: "Runs SQLite's integrity check, then reads every row as a start-up would, and prints the entries "
             + "by state and the number of dedupe keys. Stop the daemon first: a store in use is refused (exit 74).",
@@ -194,18 +194,18 @@ public enum Commands {
         examples: ["entryd verify-store", "entryd verify-store --store /var/lib/entryd/entryd.sqlite"],
         run: VerifyStore.run)
 
-    public static let help = CommandSpec(
+    package static let help = CommandSpec(
         "help", summary: "Show a subcommand's flags and examples.",
         details: "`entryd help push` is `entryd push --help`.",
         arguments: [ArgumentSpec("SUBCOMMAND", .optional)],
         examples: ["entryd help push"],
         run: Help.run)
 
-    public static let all = [serve, push, open, openurl, retract, scene, status, watch, check, checkConfig, route, link,
+    package static let all = [serve, push, open, openurl, retract, scene, status, watch, check, checkConfig, route, link,
                              demo, verifyStore, help]
 
     /// The spec named `name`.
-    public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }
 
 extension FlagSpec {

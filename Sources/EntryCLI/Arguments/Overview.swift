@@ -19,7 +19,7 @@ extension Commands {
     /// `entryd --help`: one line per subcommand, the environment and the exit codes, within 80
     /// columns. The socket's fallback paths come from `SocketPath` itself, for this user, so the
     /// text cannot drift from what the commands do.
-    public static func overview(uid: uid_t = getuid()) -> String {
+    package static func overview(uid: uid_t = getuid()) -> String {
         let width = (all.map(\.name.count).max() ?? 0) + 4
         var lines = ["entryd \(version): routes pushes and links to the screens of an app", "",
                      "usage: entryd SUBCOMMAND [ARGUMENTS] [FLAGS]", "", "subcommands:"]

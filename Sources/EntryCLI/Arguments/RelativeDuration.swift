@@ -1,7 +1,7 @@
 /// `--expires-in 30s|10m|2h|1d`: a span from now, as people write it, in whole seconds.
-public enum RelativeDuration {
+package enum RelativeDuration {
     /// The seconds `text` stands for: a positive whole number followed by one unit, `s`, `m`, `h` or `d`.
-    public static func seconds(_ text: String) -> Int64? {
+    package static func seconds(_ text: String) -> Int64? {
         guard let unit = text.last, let number = Int64(text.dropLast()), number > 0 else { return nil }
         let scale: Int64
         switch unit {

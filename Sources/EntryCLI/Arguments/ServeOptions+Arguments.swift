@@ -4,7 +4,7 @@ import Glibc
 
 extension ServeOptions {
     /// Reads the flags of a parsed `serve` command; a bad value is a usage error naming its flag.
-    public init(_ parsed: ParsedArguments) throws(UsageError) {
+    package init(_ parsed: ParsedArguments) throws(UsageError) {
         self.init()
         socket = parsed.value("socket")
         if TCPConnection.names(SocketPath.resolve(flag: socket, environment: Environment.current, uid: getuid())) {

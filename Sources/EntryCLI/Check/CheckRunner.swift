@@ -1,16 +1,16 @@
 import EntryRouter
 
 /// Runs scenario files against a fresh daemon each and reports one line per step (`entryd check`).
-public struct CheckRunner {
+package struct CheckRunner {
     /// What one scenario came to. A failed step ends its scenario; the steps after it are `skipped`.
-    public struct Outcome: Sendable, Hashable {
-        public var passed = 0
-        public var failed = 0
-        public var skipped = 0
+    package struct Outcome: Sendable, Hashable {
+        package var passed = 0
+        package var failed = 0
+        package var skipped = 0
         /// The failing step and why it failed, as the report printed it.
-        public var failure: String?
+        package var failure: String?
 
-        public init() {}
+        package init() {}
     }
 
     /// Milliseconds a `send` waits for each reply.
@@ -21,13 +21,13 @@ public struct CheckRunner {
     let output: (String) -> Void
 
     /// `executable` is the `entryd` binary to start; `configOverride` replaces every scenario's config.
-    public init(executable: String, configOverride: String? = nil, output: @escaping (String) -> Void) {
+    package init(executable: String, configOverride: String? = nil, output: @escaping (String) -> Void) {
         self.executable = executable
         self.configOverride = configOverride
         self.output = output
     }
 
-    public func run(_ scenario: Scenario) -> Outcome {
+    package func run(_ scenario: Scenario) -> Outcome {
         output("\(scenario.file): \(scenario.name)")
         var outcome = Outcome()
         let daemon: TemporaryDaemon
@@ -68,7 +68,7 @@ public struct CheckRunner {
     }
 
     /// The config a scenario runs with: `--config`, else its own (relative to its file), else nil for the embedded one.
-    public func configPath(for scenario: Scenario) -> String? {
+    package func configPath(for scenario: Scenario) -> String? {
         if let configOverride { return configOverride }
         guard let config = scenario.config else { return nil }
         if config.hasPrefix("/") { return config }

@@ -4,22 +4,22 @@ import Glibc
 
 /// A config file checked as `serve` would load it, without starting anything: for `check-config`,
 /// and for `check`, which refuses a config at once rather than start a daemon that would refuse it.
-public enum ConfigCheck {
+package enum ConfigCheck {
     /// Why a config file cannot be served, with its sysexits code.
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         /// The file cannot be read (66): missing, a directory, no permission.
         case unreadable(file: String, reason: String)
         /// The file has problems (78), every one of them, in file order.
         case invalid(ConfigErrors)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"
             case .invalid(let errors): "\(errors)"
             }
         }
 
-        public var exitCode: Int32 {
+        package var exitCode: Int32 {
             switch self {
             case .unreadable: 66
             case .invalid: 78
@@ -28,7 +28,7 @@ public enum ConfigCheck {
     }
 
     /// The config in `file`, or without one the sample `serve` uses (`EmbeddedConfig`), validated.
-    public static func load(orEmbedded file: String?) throws(Failure) -> Config {
+    package static func load(orEmbedded file: String?) throws(Failure) -> Config {
         if let file { return try load(file) }
         do {
             return try Config.load(json: Array(EmbeddedConfig.json.utf8), file: EmbeddedConfig.file, readFile: ConfigFileReader.read)
@@ -38,7 +38,7 @@ public enum ConfigCheck {
     }
 
     /// The config in `file`, validated.
-    public static func load(_ file: String) throws(Failure) -> Config {
+    package static func load(_ file: String) throws(Failure) -> Config {
         guard let bytes = FileBytes.read(file) else {
             throw .unreadable(file: file, reason: String(cString: strerror(errno)))
         }

@@ -2,15 +2,15 @@
 /// test results in. One `testsuite`, one `testcase` per scenario (named by its `name`, its file as
 /// the class name); a failed scenario's `failure` carries the failing step and why it failed, and a
 /// scenario whose daemon did not start fails the same way.
-public enum JUnitReport {
-    public struct Case: Sendable, Hashable {
-        public var file: String
-        public var name: String
-        public var outcome: CheckRunner.Outcome
+package enum JUnitReport {
+    package struct Case: Sendable, Hashable {
+        package var file: String
+        package var name: String
+        package var outcome: CheckRunner.Outcome
         /// Wall-clock seconds the scenario took, for the report's `time` attributes.
-        public var seconds: Double
+        package var seconds: Double
 
-        public init(file: String, name: String, outcome: CheckRunner.Outcome, seconds: Double) {
+        package init(file: String, name: String, outcome: CheckRunner.Outcome, seconds: Double) {
             self.file = file
             self.name = name
             self.outcome = outcome
@@ -18,7 +18,7 @@ public enum JUnitReport {
         }
     }
 
-    public static func xml(_ cases: [Case]) -> String {
+    package static func xml(_ cases: [Case]) -> String {
         let failures = cases.filter { $0.outcome.failed > 0 }.count
         let total = cases.reduce(0) { $0 + $1.seconds }
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"

@@ -4,14 +4,14 @@ import EntryRouter
 ///
 /// The format is JSON (see docs/SCENARIOS.md). Connections are named by `as` and opened on first use;
 /// a `restart` drops them all, as a killed daemon would.
-public struct Scenario: Sendable {
-    public var file: String
-    public var name: String
+package struct Scenario: Sendable {
+    package var file: String
+    package var name: String
     /// A config file, relative to the scenario file; nil means the embedded sample config.
-    public var config: String?
-    public var steps: [ScenarioStep]
+    package var config: String?
+    package var steps: [ScenarioStep]
 
-    public init(file: String, name: String, config: String?, steps: [ScenarioStep]) {
+    package init(file: String, name: String, config: String?, steps: [ScenarioStep]) {
         self.file = file
         self.name = name
         self.config = config
@@ -20,7 +20,7 @@ public struct Scenario: Sendable {
 }
 
 /// One step of a scenario's timeline.
-public enum ScenarioStep: Sendable, Hashable {
+package enum ScenarioStep: Sendable, Hashable {
     /// Write these request lines in one write on connection `as`; await one reply per line, each
     /// matching its pattern (nil: `{"ok": true}`).
     case send(as: String, lines: [JSONValue], replies: [JSONValue?])
@@ -41,18 +41,18 @@ public enum ScenarioStep: Sendable, Hashable {
 }
 
 /// A scenario file that cannot be read: the file, the step (1-based) and what is wrong.
-public struct ScenarioError: Error, Sendable, CustomStringConvertible {
-    public var file: String
-    public var step: Int?
-    public var message: String
+package struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    package var file: String
+    package var step: Int?
+    package var message: String
 
-    public init(file: String, step: Int?, message: String) {
+    package init(file: String, step: Int?, message: String) {
         self.file = file
         self.step = step
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         if let step { return "\(file): step \(step): \(message)" }
         return "\(file): \(message)"
     }

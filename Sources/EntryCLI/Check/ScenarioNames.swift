@@ -4,7 +4,7 @@ extension Scenario {
     /// Refuses an `expect` or `absent` pattern that names a route, modal kind, tab or gate the config
     /// does not have: such a pattern never matches, so an `absent` of it passes whatever the daemon
     /// sends (a false green). Bindings (`"$name"`) are left to the run.
-    public func checkNames(in config: Config) throws(ScenarioError) {
+    package func checkNames(in config: Config) throws(ScenarioError) {
         let names: [(key: String, what: String, known: [String])] = [
             ("route", "route", config.routes.map(\.name)),
             ("kind", "modal kind", config.modals.keys.sorted()),

@@ -2,10 +2,10 @@ import EntryRouter
 
 extension Scenario {
     /// Milliseconds an `expect` waits when the step gives no `timeout`.
-    public static let defaultTimeoutMilliseconds = 2000
+    package static let defaultTimeoutMilliseconds = 2000
 
     /// Reads a scenario from the bytes of `file`.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do {
             root = try JSONValue.parse(ByteOrderMark.stripped(bytes))

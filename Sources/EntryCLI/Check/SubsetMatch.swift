@@ -6,13 +6,13 @@ import EntryRouter
 /// pattern matches when each of its elements matches some element of the value, in any order; an
 /// empty array matches only an empty array. A string `"$name"` binds a variable on first use and
 /// must equal the bound value afterwards, which lets a step refer to ids the daemon generated.
-public struct SubsetMatch: Sendable {
-    public private(set) var bindings: [String: JSONValue] = [:]
+package struct SubsetMatch: Sendable {
+    package private(set) var bindings: [String: JSONValue] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Whether `value` matches `pattern`; bindings are kept only when it does.
-    public mutating func matches(_ pattern: JSONValue, _ value: JSONValue) -> Bool {
+    package mutating func matches(_ pattern: JSONValue, _ value: JSONValue) -> Bool {
         var trial = bindings
         guard Self.match(pattern, value, &trial) else { return false }
         bindings = trial
@@ -20,7 +20,7 @@ public struct SubsetMatch: Sendable {
     }
 
     /// `value` with every bound `"$name"` string replaced by its value (for requests to send).
-    public func substituting(_ value: JSONValue) -> JSONValue {
+    package func substituting(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let s) where s.hasPrefix("$"): return bindings[String(s.dropFirst())] ?? value
         case .array(let items): return .array(items.map(substituting))

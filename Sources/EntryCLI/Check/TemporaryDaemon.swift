@@ -4,12 +4,12 @@ import Glibc
 /// An `entryd serve` of its own, for `entryd check` (one per scenario) and `entryd demo`: a
 /// temporary directory with the socket, the store and the log, started and `kill -9`ed on demand,
 /// with readiness awaited on a notify socket (never by polling the daemon's socket).
-public final class TemporaryDaemon {
-    public let directory: String
-    public let socketPath: String
+package final class TemporaryDaemon {
+    package let directory: String
+    package let socketPath: String
     /// A SQLite file in the directory, or `:memory:`.
-    public let storePath: String
-    public let logPath: String
+    package let storePath: String
+    package let logPath: String
     private let executable: String
     private let configPath: String?
     private let notify: NotifyListener
@@ -19,7 +19,7 @@ public final class TemporaryDaemon {
 
     /// Makes the temporary directory; nothing runs until `start()`. `durable: false` gives the
     /// daemon `--store :memory:`.
-    public init(executable: String, configPath: String? = nil, durable: Bool = true) throws(CheckError) {
+    package init(executable: String, configPath: String? = nil, durable: Bool = true) throws(CheckError) {
         var template = Array("/tmp/entryd-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw CheckError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
@@ -47,7 +47,7 @@ public final class TemporaryDaemon {
     /// once it reports `READY=1`. A daemon that exits first (a config
     /// it refuses, a socket it cannot bind) is reported at once with what it wrote, which is in the
     /// error itself: the log file goes with the temporary directory.
-    public func start() throws(CheckError) {
+    package func start() throws(CheckError) {
         var arguments = [executable, "serve", "--socket", socketPath, "--store", storePath, "--log-level", "debug",
                          "--clock", "manual"]
         if let configPath { arguments += ["--config", configPath] }
@@ -71,7 +71,7 @@ public final class TemporaryDaemon {
     }
 
     /// `kill -9`: no chance to commit or clean up, as in a crash.
-    public func kill9() {
+    package func kill9() {
         guard let pid else { return }
         kill(pid, SIGKILL)
         reap()
@@ -80,7 +80,7 @@ public final class TemporaryDaemon {
     /// SIGTERM and wait: the daemon's own orderly shutdown. Returns its exit status (-1 when it
     /// was killed by a signal, 0 when it was not running).
     @discardableResult
-    public func stop() -> Int32 {
+    package func stop() -> Int32 {
         guard let pid else { return 0 }
         kill(pid, SIGTERM)
         return reap()
@@ -105,12 +105,12 @@ public final class TemporaryDaemon {
     }
 
     /// The daemon's log so far, for a failure report.
-    public func log() -> String {
+    package func log() -> String {
         String(decoding: FileBytes.read(logPath) ?? [], as: UTF8.self)
     }
 
     /// Removes the temporary directory and everything in it.
-    public func removeFiles() {
+    package func removeFiles() {
         InterruptCleanup.track([])
         for name in Self.fileNames {
             unlink(directory + "/" + name)

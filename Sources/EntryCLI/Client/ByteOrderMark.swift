@@ -1,11 +1,11 @@
 /// The UTF-8 byte-order mark some editors (and Windows tools) put at the start of a text file. JSON
 /// forbids it, but a person cannot see it, so the files people write by hand (`.apns` payloads,
 /// scenarios) are read without it.
-public enum ByteOrderMark {
+package enum ByteOrderMark {
     static let utf8: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// `bytes` without a leading UTF-8 byte-order mark.
-    public static func stripped(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    package static func stripped(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
         bytes.starts(with: utf8) ? bytes.dropFirst(utf8.count) : bytes[...]
     }
 }

@@ -5,8 +5,8 @@ import Glibc
 /// A small blocking client for the daemon's socket: write request lines, read reply and event lines.
 ///
 /// It needs no event loop, which keeps the CLI subcommands and the tests simple.
-public final class Client {
-    public let path: String
+package final class Client {
+    package let path: String
     private let fd: Int32
     private var buffer: [UInt8] = []
 
@@ -14,7 +14,7 @@ public final class Client {
     /// (`SO_PEERCRED`): another user's listener on the path must not get what is sent. A `path` of
     /// `tcp:HOST:PORT` connects over TCP and begins with `hello`, showing the token of `tokenFile`,
     /// else of `ENTRYD_TOKEN` (SPEC §2.2).
-    public init(path: String, tokenFile: String? = nil) throws(ClientError) {
+    package init(path: String, tokenFile: String? = nil) throws(ClientError) {
         self.path = path
         if TCPConnection.names(path) {
             let token = try ClientToken.resolve(file: tokenFile, address: path)
@@ -81,12 +81,12 @@ public final class Client {
     }
 
     /// Writes `line`, adding the newline.
-    public func send(_ line: String) throws(ClientError) {
+    package func send(_ line: String) throws(ClientError) {
         try send(bytes: Array(line.utf8) + [UInt8(ascii: "\n")])
     }
 
     /// Writes raw bytes as they are (tests use it to split or join lines).
-    public func send(bytes: [UInt8]) throws(ClientError) {
+    package func send(bytes: [UInt8]) throws(ClientError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -100,13 +100,13 @@ public final class Client {
     }
 
     /// Stops sending; the daemon sees the end of input and closes once it has answered.
-    public func finishSending() {
+    package func finishSending() {
         shutdown(fd, Int32(SHUT_WR))
     }
 
     /// The next line without its newline, or nil once the daemon closed the connection.
     /// A negative timeout waits for as long as it takes.
-    public func readLine(timeoutMilliseconds: Int32 = -1) throws(ClientError) -> [UInt8]? {
+    package func readLine(timeoutMilliseconds: Int32 = -1) throws(ClientError) -> [UInt8]? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
@@ -118,11 +118,11 @@ public final class Client {
     }
 
     /// The socket, for a caller that polls it together with other descriptors (`entryd scene`).
-    public var descriptor: Int32 { fd }
+    package var descriptor: Int32 { fd }
 
     /// A complete line already received, taken without waiting: after a `poll` a caller must drain
     /// these, because one read can bring several lines and the socket is then no longer readable.
-    public func bufferedLine() -> [UInt8]? {
+    package func bufferedLine() -> [UInt8]? {
         guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let line = Array(buffer[..<newline])
         buffer.removeFirst(newline + 1)
@@ -130,7 +130,7 @@ public final class Client {
     }
 
     /// Reads once, after `poll` reported the socket readable; false at end of stream.
-    public func receiveAvailable() throws(ClientError) -> Bool {
+    package func receiveAvailable() throws(ClientError) -> Bool {
         try fill(timeoutMilliseconds: 0)
     }
 

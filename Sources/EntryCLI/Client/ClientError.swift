@@ -2,7 +2,7 @@ import EntryDaemon
 import Glibc
 
 /// Why talking to the daemon failed; each case says what the user can do about it.
-public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing accepts connections at the path (no file, or a stale one).
     case noDaemon(path: String, reason: String)
     /// The socket's directory does not exist: no daemon was ever started on this path (or its
@@ -33,7 +33,7 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The daemon refused the `hello`: the token is not its own.
     case tokenRefused(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noDaemon(let path, let reason):
             "no daemon is listening on \(path) (\(reason)); start one with: \(Self.serveCommand(path))"
@@ -87,7 +87,7 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// This error with a connection closed without a reply told apart: a daemon that no longer
     /// answers on the path stopped (or is stopping: it accepts no more), and saying "is this uid
     /// allowed?" would send the user the wrong way. Asked once the connection is gone.
-    public func settled() -> ClientError {
+    package func settled() -> ClientError {
         guard case .closedWithoutReply(let path) = self, !TCPConnection.names(path) else { return self }
         switch SocketPath.occupant(of: path) {
         case .liveDaemon: return self

@@ -4,26 +4,26 @@ import EntryRouter
 /// Builds the `push`, `open` and `retract` requests of the sender subcommands from their command
 /// lines, as the client library's typed requests. Pure: the clock, reading the file and talking to
 /// the daemon happen in the command.
-public enum SenderRequest {
+package enum SenderRequest {
     /// A `push` request's flags, checked before any file is read; the payload comes after.
-    public struct PushFlags: Sendable, Hashable {
-        public var id: String?
-        public var collapseId: String?
-        public var expiration: Int64?
+    package struct PushFlags: Sendable, Hashable {
+        package var id: String?
+        package var collapseId: String?
+        package var expiration: Int64?
 
         /// The request with its payload, an object (`payload(apns:file:bundle:)` makes sure it is).
-        public func request(payload: JSONValue) -> EntryRequest {
+        package func request(payload: JSONValue) -> EntryRequest {
             .push(APNsPayload(value: payload) ?? APNsPayload([:]), id: id, collapseId: collapseId, expiration: expiration)
         }
 
         /// The request with what a push file holds (`pushMember`): an APNs payload or an FCM message.
-        public func request(_ member: (key: String, value: JSONValue)) -> EntryRequest {
+        package func request(_ member: (key: String, value: JSONValue)) -> EntryRequest {
             member.key == "fcm" ? .fcm(member.value, id: id, collapseId: collapseId, expiration: expiration) : request(payload: member.value)
         }
     }
 
     /// A `push` request's flags. `now` is the wall clock in epoch seconds, for `--expires-in`.
-    public static func push(_ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> PushFlags {
+    package static func push(_ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> PushFlags {
         PushFlags(id: parsed.value("id"), collapseId: parsed.value("collapse-id"), expiration: try expiration(parsed, now: now))
     }
 
@@ -32,7 +32,7 @@ public enum SenderRequest {
     /// byte-order mark. `bundle` is simctl's BUNDLE argument: it must equal the file's key when
     /// there is one, else it becomes the key. The daemon checks the key against its config
     /// (`wrong_bundle`).
-    public static func payload(apns bytes: [UInt8], file: String, bundle: String? = nil) throws(SenderRequestError) -> JSONValue {
+    package static func payload(apns bytes: [UInt8], file: String, bundle: String? = nil) throws(SenderRequestError) -> JSONValue {
         let payload: JSONValue
         do {
             payload = try JSONValue.parse(ByteOrderMark.stripped(bytes))
@@ -59,7 +59,7 @@ public enum SenderRequest {
     /// What a push file holds: an APNs payload, or an FCM message (`--fcm`, or a file whose top
     /// level is `{"message": {...}}`, as a sender posts it to FCM's HTTP v1 API), which goes as
     /// the request's `fcm` member.
-    public static func pushMember(_ bytes: [UInt8], file: String, fcm: Bool, bundle: String? = nil) throws(SenderRequestError) -> (key: String, value: JSONValue) {
+    package static func pushMember(_ bytes: [UInt8], file: String, fcm: Bool, bundle: String? = nil) throws(SenderRequestError) -> (key: String, value: JSONValue) {
         let value: JSONValue
         do {
             value = try JSONValue.parse(ByteOrderMark.stripped(bytes))
@@ -72,13 +72,13 @@ public enum SenderRequest {
     }
 
     /// Whether `value` is a whole FCM HTTP v1 request body: one member, `message`, an object.
-    public static func isFCM(_ value: JSONValue) -> Bool {
+    package static func isFCM(_ value: JSONValue) -> Bool {
         guard case .object(let members) = value, members.count == 1, case .object? = members["message"] else { return false }
         return true
     }
 
     /// An `open` request for `url`, with `--source`, `--id` and `--expiration` or `--expires-in`.
-    public static func open(url: String, _ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> EntryRequest {
+    package static func open(url: String, _ parsed: ParsedArguments, now: Int64) throws(SenderRequestError) -> EntryRequest {
         guard !url.isEmpty else { throw .usage("the URL is empty") }
         var source: OpenSource?
         if let text = parsed.value("source") {
@@ -92,7 +92,7 @@ public enum SenderRequest {
     }
 
     /// A `retract` request: exactly one of `--id`, `--kind` and `--collapse-id`, none of them empty.
-    public static func retract(_ parsed: ParsedArguments) throws(SenderRequestError) -> EntryRequest {
+    package static func retract(_ parsed: ParsedArguments) throws(SenderRequestError) -> EntryRequest {
         let targets: [(String, @Sendable (String) -> EntryClient.RetractTarget)] = [("id", { .id($0) }), ("kind", { .kind($0) }),
                                                                         ("collapse-id", { .collapseId($0) })]
         let given = targets.filter { parsed.has($0.0) }
@@ -125,18 +125,18 @@ public enum SenderRequest {
 }
 
 /// Why a sender's request could not be built: a bad flag (exit 64) or a bad file (exit 65).
-public enum SenderRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SenderRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     case usage(String)
     case badFile(file: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let message): message
         case .badFile(let file, let reason): "\(file): \(reason)"
         }
     }
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage: 64
         case .badFile: 65

@@ -2,17 +2,17 @@ import EntryRouter
 
 /// Turns the daemon's lines (events and replies) into one readable line each, for `scene`, `watch`,
 /// `push`, `open` and `demo`. Pure, so every shape is tested without a daemon.
-public enum EventLine {
+package enum EventLine {
     /// One line for an event or a reply. A message of an unknown shape is shown as its JSON, so
     /// nothing the daemon says is ever hidden.
-    public static func describe(_ message: JSONValue) -> String {
+    package static func describe(_ message: JSONValue) -> String {
         if let event = message["event"]?.stringValue { return describeEvent(event, message) }
         if case .bool(let ok)? = message["ok"] { return ok ? describeOK(message) : describeError(message) }
         return json(message)
     }
 
     /// `push` and `open`: the entry's id, route, state and params.
-    public static func describeEntry(_ reply: JSONValue) -> String {
+    package static func describeEntry(_ reply: JSONValue) -> String {
         var line = "id=\(text(reply["id"])) route=\(text(reply["route"])) state=\(text(reply["state"]))"
         let shown = params(reply["params"])
         if !shown.isEmpty { line += " params: " + shown }
@@ -20,7 +20,7 @@ public enum EventLine {
     }
 
     /// A relative time stamp, right-aligned so that the lines after it start in one column.
-    public static func stamp(milliseconds: Int64) -> String {
+    package static func stamp(milliseconds: Int64) -> String {
         let digits = String(milliseconds)
         return "+" + String(repeating: " ", count: max(0, 6 - digits.count)) + digits + "ms"
     }
@@ -105,7 +105,7 @@ public enum EventLine {
 extension EventLine {
     /// A request as the `scene` and `demo` timelines show it: the op, then its fields (without `req`
     /// and `scene`) as `key=value`.
-    public static func describeRequest(_ request: JSONValue) -> String {
+    package static func describeRequest(_ request: JSONValue) -> String {
         guard case .object(var fields) = request else { return json(request) }
         let op = fields.removeValue(forKey: "op")?.stringValue ?? "?"
         fields["req"] = nil

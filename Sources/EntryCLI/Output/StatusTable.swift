@@ -1,10 +1,10 @@
 import EntryRouter
 
 /// Renders a `status` reply for people: one table of scenes, one of pending entries, and the counts.
-public enum StatusTable {
+package enum StatusTable {
     /// `now` (epoch seconds, the unit of `received` and `expires`) gives each pending entry its age and
     /// the time it has left; without it those columns are left out.
-    public static func render(_ reply: JSONValue, now: Double? = nil) -> String {
+    package static func render(_ reply: JSONValue, now: Double? = nil) -> String {
         var lines: [String] = []
         if let bundle = reply["bundle"]?.stringValue {
             lines.append("serving: \(bundle) from \(reply["config"]?.stringValue ?? "a config built in code")")

@@ -2,30 +2,30 @@ import EntryClient
 import EntryRouter
 
 /// What `entryd scene` plays, read from its flags.
-public struct SceneOptions: Sendable, Hashable {
-    public var name = "main"
+package struct SceneOptions: Sendable, Hashable {
+    package var name = "main"
     /// The screen sent in `scene.appeared`; nil for the app's own home, which the daemon's
     /// `scene.connect` reply names.
-    public var home: String?
+    package var home: String?
     /// The launch entry sent in `scene.connect` (R2).
-    public var launch: Launch?
+    package var launch: Launch?
     /// Milliseconds after connecting until `scene.appeared`.
-    public var appearAfter: Int64 = 0
+    package var appearAfter: Int64 = 0
     /// Gates opened right after connecting (R17).
-    public var gates: [String] = []
+    package var gates: [String] = []
     /// What to do with every presented modal: an action name, or `dismiss` (the user closes it).
-    public var auto: String?
+    package var auto: String?
     /// Per modal kind, an action that overrides `auto` (the demo answers a tutorial with `done`).
-    public var autoByKind: [String: String] = [:]
+    package var autoByKind: [String: String] = [:]
     /// Milliseconds a modal stays before the automatic action.
-    public var hold: Int64 = 0
+    package var hold: Int64 = 0
     /// Finish after this many modals were handled (their dismissal acknowledged).
-    public var count: Int?
+    package var count: Int?
 
-    public init(name: String = "main") { self.name = name }
+    package init(name: String = "main") { self.name = name }
 
     /// The options of a command line; `launchPush` is the payload read from `--launch-push FILE`.
-    public init(_ parsed: ParsedArguments, launchPush: JSONValue?) throws(UsageError) {
+    package init(_ parsed: ParsedArguments, launchPush: JSONValue?) throws(UsageError) {
         if let name = parsed.value("name") { self.name = name }
         if let home = parsed.value("home") { self.home = home }
         if parsed.has("launch-url") && parsed.has("launch-push") {

@@ -10,13 +10,13 @@ import EntryRouter
 /// the daemon has answered a later request: replies of a turn come before its events, so the reply
 /// to a `status` sent after the `scene.dismissed` reply arrives after everything that dismissal caused
 /// (the `start` of an accepted invitation, the next `present`).
-public struct ScenePlayer: Sendable {
-    public let options: SceneOptions
+package struct ScenePlayer: Sendable {
+    package let options: SceneOptions
     /// The modal on screen: its id and kind.
-    public private(set) var active: (modal: String, kind: String)?
-    public private(set) var handled = 0
+    package private(set) var active: (modal: String, kind: String)?
+    package private(set) var handled = 0
     /// True once `--count` modals were handled or the user typed `quit`.
-    public private(set) var finished = false
+    package private(set) var finished = false
     private var nextReq = 1
     private var appearAt: Int64?
     /// The screen that makes this scene ready: `--home`, else the one the connect reply names.
@@ -37,18 +37,18 @@ public struct ScenePlayer: Sendable {
         case sync
     }
 
-    public init(_ options: SceneOptions) {
+    package init(_ options: SceneOptions) {
         self.options = options
         home = options.home
     }
 
     /// When `tick` next has something to do, if ever.
-    public var deadline: Int64? {
+    package var deadline: Int64? {
         [appearAt, autoAt?.at].compactMap { $0 }.min()
     }
 
     /// `scene.connect` (with the launch entry) and the gates; the appearance follows at its time.
-    public mutating func start(now: Int64) -> [JSONValue] {
+    package mutating func start(now: Int64) -> [JSONValue] {
         var out = [request(.connect(launch: options.launch), awaiting: home == nil ? .connected : nil)]
         for gate in options.gates {
             out.append(request(.gate(gate, open: true)))
@@ -60,7 +60,7 @@ public struct ScenePlayer: Sendable {
     }
 
     /// What is due at `now`: the home appearance, an automatic action.
-    public mutating func tick(now: Int64) -> [JSONValue] {
+    package mutating func tick(now: Int64) -> [JSONValue] {
         var out: [JSONValue] = []
         if let at = appearAt, at <= now, let home {
             appearAt = nil
@@ -79,7 +79,7 @@ public struct ScenePlayer: Sendable {
     }
 
     /// The answer to a line from the daemon.
-    public mutating func receive(_ message: JSONValue, now: Int64) -> [JSONValue] {
+    package mutating func receive(_ message: JSONValue, now: Int64) -> [JSONValue] {
         if message["event"] != nil {
             return SceneEvent.decoded(message).map { receiveEvent($0, now: now) } ?? []
         }
@@ -115,7 +115,7 @@ public struct ScenePlayer: Sendable {
     }
 
     /// The requests for a command typed by the user, or a usage error naming what is wrong.
-    public mutating func command(_ line: String) -> Result<[JSONValue], UsageError> {
+    package mutating func command(_ line: String) -> Result<[JSONValue], UsageError> {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let verb = words.first else { return .success([]) }
         let rest = Array(words.dropFirst())
@@ -151,7 +151,7 @@ public struct ScenePlayer: Sendable {
     }
 
     /// The commands `entryd scene` reads from its standard input.
-    public static let help = "commands: dismiss, ACTION (e.g. accept), busy on|off, gate NAME on|off, appear [SCREEN], "
+    package static let help = "commands: dismiss, ACTION (e.g. accept), busy on|off, gate NAME on|off, appear [SCREEN], "
         + "finish SCREEN, pushed SCREEN PARENT, reset, background, quit"
 
     private static let verbs: Set = ["quit", "exit", "dismiss", "busy", "gate", "appear", "finish", "pushed", "reset", "background"]

@@ -5,19 +5,19 @@ import EntryKit
 
 /// One stream connection, on the Unix socket or a TCP listener: NDJSON framing in, ordered writes out, backpressure,
 /// an output cap and a stall timer for partial lines.
-public final class Connection: UVHandleOwner {
-    public let id: ConnectionID
-    public let loop: Loop
-    public let limits: ConnectionLimits
+package final class Connection: UVHandleOwner {
+    package let id: ConnectionID
+    package let loop: Loop
+    package let limits: ConnectionLimits
     /// Whoever serves the connection. Neither retained nor weak, so it must outlive the connection's
     /// callbacks (the daemon holds its connections and outlives its loop). It is read once per read
     /// from the socket: a weak reference would be loaded from a side table and released again on each
     /// read, with a run-time exclusivity check, and the side table would send every other retain and
     /// release of the delegate down the runtime's slow path.
-    @exclusivity(unchecked) public unowned(unsafe) var delegate: ConnectionDelegate?
+    @exclusivity(unchecked) package unowned(unsafe) var delegate: ConnectionDelegate?
     /// The `uv_pipe_t` or `uv_tcp_t`, as the stream both are.
     let stream: UnsafeMutablePointer<uv_stream_t>
-    public let transport: Transport
+    package let transport: Transport
     // The properties touched once or more per request or turn (`decoder`, `inputOpen`, `hold` and
     // `askedThisTurn` per frame, `staged` and `isClosing` per message, `writes` per flush) are exempt from the
     // run-time exclusivity check (SE-0176's `@exclusivity`), which would add two runtime calls to
@@ -33,27 +33,27 @@ public final class Connection: UVHandleOwner {
     private let stallTimer: LoopTimer
     /// Watches a peer that half-closed for its close, while the connection is kept for writing.
     private var hangupWatch: HangupWatch?
-    @exclusivity(unchecked) public private(set) var isClosing = false
+    @exclusivity(unchecked) package private(set) var isClosing = false
     /// Reading was started and not ended for good (end of input, an oversized frame, shutdown).
     @exclusivity(unchecked) private var inputOpen = false
     /// Why the lines the decoder holds wait instead of reaching the delegate; nil while they flow.
     @exclusivity(unchecked) private var hold: InputHold?
     /// Reading is paused until the unsent output has been written.
-    public var isPaused: Bool { hold == .output }
+    package var isPaused: Bool { hold == .output }
     /// The lines handed over this turn asked for their share of output, and the rest wait for its end.
-    public var awaitsTurnEnd: Bool { hold == .turn }
+    package var awaitsTurnEnd: Bool { hold == .turn }
     /// What the lines handed to the delegate since the last turn ended may ask for in replies, in
     /// bytes (what the delegate returned for each).
     @exclusivity(unchecked) private var askedThisTurn = 0
     /// The peer finished sending: what is buffered is delivered, then the delegate hears of the end.
-    public private(set) var peerEnded = false
+    package private(set) var peerEnded = false
     /// The peer closed its socket, not only its sending side: nothing written reaches it.
-    public private(set) var peerClosed = false
+    package private(set) var peerClosed = false
     /// A TCP connection whose first line has not yet shown the token: its lines go to the owner's
     /// check, not the router.
-    @exclusivity(unchecked) public var awaitsHello = false
+    @exclusivity(unchecked) package var awaitsHello = false
     /// What the peer asked to receive, as its owner learned it from its requests.
-    @exclusivity(unchecked) public var role = ConnectionRole.sender
+    @exclusivity(unchecked) package var role = ConnectionRole.sender
     private var closeWhenFlushed: CloseReason?
     /// Why the connection closes at the next `flush`, when staging found it must (see `stage`).
     @exclusivity(unchecked) private var closeAtFlush: CloseReason?
@@ -63,7 +63,7 @@ public final class Connection: UVHandleOwner {
     /// asked for (replies), and a scene that reads slowly is never dropped for its own hand-over.
     @exclusivity(unchecked) private var pacedBytes = 0
 
-    public init(loop: Loop, id: ConnectionID, limits: ConnectionLimits, transport: Transport = .unix) throws(UVError) {
+    package init(loop: Loop, id: ConnectionID, limits: ConnectionLimits, transport: Transport = .unix) throws(UVError) {
         self.loop = loop
         self.id = id
         self.limits = limits
@@ -90,7 +90,7 @@ public final class Connection: UVHandleOwner {
     }
 
     /// The peer's uid from `SO_PEERCRED`.
-    public func peerUID() throws(UVError) -> uid_t {
+    package func peerUID() throws(UVError) -> uid_t {
         var fd: uv_os_fd_t = -1
         try uvCheck(uv_fileno(asHandle(stream), &fd), "uv_fileno")
         var uid: uid_t = 0
@@ -98,29 +98,29 @@ public final class Connection: UVHandleOwner {
         return uid
     }
 
-    public func startReading() throws(UVError) {
+    package func startReading() throws(UVError) {
         inputOpen = true
         try uvCheck(uv_read_start(stream, onAlloc, onRead), "uv_read_start")
     }
 
     /// Starts the stall timer before the first byte: a TCP peer has the stall timeout to show its
     /// `hello`, or a silent one would hold a client slot without ever being admitted.
-    public func timeFirstLine() {
+    package func timeFirstLine() {
         timePartialLine()
     }
 
     /// Ends reading for good; frames already decoded are dropped.
-    public func stopReading() {
+    package func stopReading() {
         inputOpen = false
         stallTimer.stop()
         uv_read_stop(stream)
     }
 
     /// Bytes handed over but not yet written.
-    public var unsentBytes: Int { writes.unsentBytes }
+    package var unsentBytes: Int { writes.unsentBytes }
 
     /// Writes `bytes` after everything sent before. Over the output cap the connection is closed.
-    public func send(_ bytes: [UInt8]) {
+    package func send(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { send($0) }
     }
 
@@ -148,13 +148,13 @@ public final class Connection: UVHandleOwner {
 
     /// Whether messages wait in the staged output for `flush` (or staging found the connection must
     /// close, which `flush` does).
-    public var hasStagedOutput: Bool { !staged.isEmpty || closeAtFlush != nil }
+    package var hasStagedOutput: Bool { !staged.isEmpty || closeAtFlush != nil }
 
     /// The bytes staged and not yet flushed.
     var stagedBytes: Int { staged.count }
 
     /// Encodes `reply` into the staged output; `flush` writes it, after everything sent before.
-    public func stage(_ reply: borrowing Reply) {
+    package func stage(_ reply: borrowing Reply) {
         guard !isClosing, closeAtFlush == nil else { return }
         reply.encode(into: &staged)
         capStagedOutput()
@@ -162,14 +162,14 @@ public final class Connection: UVHandleOwner {
 
     /// Encodes the reply to a push or open into the staged output, from its parts where the router
     /// keeps them (`EntryReply.encodeReply`).
-    public func stage(req: JSONValue?, entry: EntryReply) {
+    package func stage(req: JSONValue?, entry: EntryReply) {
         guard !isClosing, closeAtFlush == nil else { return }
         entry.encodeReply(req: req, into: &staged)
         capStagedOutput()
     }
 
     /// Encodes `event` into the staged output; `flush` writes it, after everything sent before.
-    public func stage(_ event: borrowing Event) {
+    package func stage(_ event: borrowing Event) {
         guard !isClosing, closeAtFlush == nil else { return }
         let before = staged.count
         event.encode(into: &staged)
@@ -199,7 +199,7 @@ public final class Connection: UVHandleOwner {
 
     /// Writes the staged output (see `send`), or closes the connection when staging found it must. A
     /// scene's delegate hears at once when the socket took all of it.
-    public func flush() {
+    package func flush() {
         askedThisTurn = 0
         if let reason = closeAtFlush {
             close(reason)
@@ -218,7 +218,7 @@ public final class Connection: UVHandleOwner {
     }
 
     /// Stops reading and closes once everything sent so far has been written.
-    public func closeAfterFlush(_ reason: CloseReason) {
+    package func closeAfterFlush(_ reason: CloseReason) {
         guard !isClosing else { return }
         stopReading()
         if writes.unsentBytes == 0 {
@@ -229,7 +229,7 @@ public final class Connection: UVHandleOwner {
     }
 
     /// Closes now; unwritten output is dropped.
-    public func close(_ reason: CloseReason) {
+    package func close(_ reason: CloseReason) {
         guard !isClosing else { return }
         isClosing = true
         inputOpen = false
@@ -345,7 +345,7 @@ public final class Connection: UVHandleOwner {
     /// The turn that answered the lines handed over has ended (its replies are staged and flushed):
     /// lines held for it are handed over now, for the next turn, unless the output is over
     /// `pauseAbove`, when they wait for it to be written instead.
-    public func turnEnded() {
+    package func turnEnded() {
         askedThisTurn = 0
         guard hold == .turn, !isClosing else { return }
         hold = nil
@@ -363,7 +363,7 @@ public final class Connection: UVHandleOwner {
     /// Keeps a connection whose peer half-closed for writing, and closes it (as the end of its input)
     /// once the peer closes its socket. Without a descriptor to spare, the close is noticed at the
     /// next write instead.
-    public func closeWhenPeerHangsUp() {
+    package func closeWhenPeerHangsUp() {
         guard peerEnded, !isClosing, hangupWatch == nil else { return }
         var fd: uv_os_fd_t = -1
         guard uv_fileno(asHandle(stream), &fd) == 0 else { return }

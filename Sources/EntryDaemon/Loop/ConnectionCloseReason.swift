@@ -2,7 +2,7 @@ import CUV
 
 extension Connection {
     /// Why a connection closed, for the log line.
-    public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
+    package enum CloseReason: Sendable, Hashable, CustomStringConvertible {
         case endOfInput
         case readFailed(UVError)
         case writeFailed(UVError)
@@ -11,7 +11,7 @@ extension Connection {
         /// Closed by its owner (the router's `close`, a refused peer, shutdown).
         case requested(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .endOfInput: "peer closed"
             case .readFailed(let e): "read failed: \(e)"

@@ -1,7 +1,7 @@
 import EntryRouter
 
 /// What a connection reports to whoever serves it; all calls happen on the loop thread.
-public protocol ConnectionDelegate: AnyObject {
+package protocol ConnectionDelegate: AnyObject {
     /// A complete line, lent where it lies in the connection's buffer: the bytes are valid only during
     /// the call. Lines arrive in order, and none arrive while the connection is paused for
     /// backpressure. `instant` is when the bytes were taken in: read once per batch of lines (one read

@@ -4,7 +4,7 @@ import EntryRouter
 /// shell learns it from the decoded requests rather than from the router, which keeps its own
 /// account: it decides what happens at the peer's half-close and which output the staging cap
 /// covers.
-public enum ConnectionRole: Sendable, Hashable {
+package enum ConnectionRole: Sendable, Hashable {
     /// Sends requests and reads their replies; nothing comes unasked.
     case sender
     /// Sent `watch`: events come until the connection closes.
@@ -13,7 +13,7 @@ public enum ConnectionRole: Sendable, Hashable {
     case scene
 
     /// The role after the peer sent `operation`; a scene stays a scene.
-    public func after(_ operation: Operation) -> ConnectionRole {
+    package func after(_ operation: Operation) -> ConnectionRole {
         switch operation {
         case .watch: self == .scene ? .scene : .watcher
         case .scene(_, .connect): .scene
@@ -23,5 +23,5 @@ public enum ConnectionRole: Sendable, Hashable {
 
     /// Whether output comes to the peer without a request of its own: such a peer that half-closes
     /// is still written to until it closes.
-    public var receivesEvents: Bool { self != .sender }
+    package var receivesEvents: Bool { self != .sender }
 }

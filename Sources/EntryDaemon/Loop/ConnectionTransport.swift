@@ -1,7 +1,7 @@
 extension Connection {
     /// How the peer reached the daemon, which decides how it is known: by its uid on the Unix
     /// socket, by the token its `hello` shows on TCP.
-    public enum Transport: Sendable, Hashable {
+    package enum Transport: Sendable, Hashable {
         case unix
         case tcp
     }

@@ -1,17 +1,17 @@
 import CUV
 
 /// A one-shot or repeating libuv timer calling a closure on the loop thread.
-public final class LoopTimer: UVHandleOwner {
+package final class LoopTimer: UVHandleOwner {
     let timer: UnsafeMutablePointer<uv_timer_t>
     private var onFire: (() -> Void)?
 
-    public init(loop: Loop) throws(UVError) {
+    package init(loop: Loop) throws(UVError) {
         timer = try initializedHandle("uv_timer_init") { uv_timer_init(loop.raw, $0) }
         retainOwner(self, in: asHandle(timer))
     }
 
     /// (Re)starts the timer; an earlier start is replaced.
-    public func start(afterMilliseconds delay: UInt64, repeatMilliseconds: UInt64 = 0, onFire: @escaping () -> Void) {
+    package func start(afterMilliseconds delay: UInt64, repeatMilliseconds: UInt64 = 0, onFire: @escaping () -> Void) {
         self.onFire = onFire
         uv_timer_start(timer, onTimerFired, delay, repeatMilliseconds)
     }
@@ -21,20 +21,20 @@ public final class LoopTimer: UVHandleOwner {
     /// `start`s it with a callback. A timer moved often (the router's deadline moves with nearly every
     /// turn) is moved with no new closure, each of which would cost an allocation, the retains of what
     /// it captures, and the release of the one before.
-    public func reschedule(afterMilliseconds delay: UInt64) -> Bool {
+    package func reschedule(afterMilliseconds delay: UInt64) -> Bool {
         guard uv_is_active(asHandle(timer)) != 0 else { return false }
         uv_timer_start(timer, onTimerFired, delay, uv_timer_get_repeat(timer))
         return true
     }
 
-    public func stop() {
+    package func stop() {
         uv_timer_stop(timer)
         onFire = nil
     }
 
-    public var isActive: Bool { uv_is_active(asHandle(timer)) != 0 }
+    package var isActive: Bool { uv_is_active(asHandle(timer)) != 0 }
 
-    public func close() {
+    package func close() {
         onFire = nil
         closeHandle(asHandle(timer))
     }

@@ -2,12 +2,12 @@ import CUV
 import Glibc
 
 /// A listening Unix domain socket; each incoming connection is announced through `onConnection`.
-public final class PipeListener: UVHandleOwner {
+package final class PipeListener: UVHandleOwner {
     let pipe: UnsafeMutablePointer<uv_pipe_t>
-    public let loop: Loop
+    package let loop: Loop
     private var onConnection: ((UVError?) -> Void)?
 
-    public init(loop: Loop) throws(UVError) {
+    package init(loop: Loop) throws(UVError) {
         self.loop = loop
         pipe = try initializedHandle("uv_pipe_init") { uv_pipe_init(loop.raw, $0, 0) }
         retainOwner(self, in: asHandle(pipe))
@@ -18,25 +18,25 @@ public final class PipeListener: UVHandleOwner {
     /// The umask is set around the bind, because a chmod afterwards would leave a moment in which the
     /// mode is not the one asked for. The caller has checked the length (libuv 1.44 silently
     /// truncates long paths).
-    public func bind(path: String, openToOthers: Bool = false) throws(UVError) {
+    package func bind(path: String, openToOthers: Bool = false) throws(UVError) {
         let previous = umask(openToOthers ? 0o111 : 0o177)
         defer { umask(previous) }
         try uvCheck(uv_pipe_bind(pipe, path), "bind \(path)")
     }
 
     /// Starts listening; `onConnection` runs for each connection waiting to be accepted, or with the error.
-    public func listen(backlog: Int32 = 128, onConnection: @escaping (UVError?) -> Void) throws(UVError) {
+    package func listen(backlog: Int32 = 128, onConnection: @escaping (UVError?) -> Void) throws(UVError) {
         self.onConnection = onConnection
         try uvCheck(uv_listen(asStream(pipe), backlog, onListenerConnection), "listen")
     }
 
     /// Accepts the waiting connection into `connection`, which must be fresh.
-    public func accept(into connection: Connection) throws(UVError) {
+    package func accept(into connection: Connection) throws(UVError) {
         try uvCheck(uv_accept(asStream(pipe), connection.stream), "accept")
     }
 
     /// Stops accepting and releases the handle.
-    public func close() {
+    package func close() {
         onConnection = nil
         closeHandle(asHandle(pipe))
     }

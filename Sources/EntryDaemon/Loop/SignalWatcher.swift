@@ -2,18 +2,18 @@ import CUV
 import Glibc
 
 /// Delivers one POSIX signal on the loop thread (libuv turns the signal into a loop event).
-public final class SignalWatcher: UVHandleOwner {
+package final class SignalWatcher: UVHandleOwner {
     let signal: UnsafeMutablePointer<uv_signal_t>
     private var onSignal: ((Int32) -> Void)?
 
-    public init(loop: Loop) throws(UVError) {
+    package init(loop: Loop) throws(UVError) {
         signal = try initializedHandle("uv_signal_init") { uv_signal_init(loop.raw, $0) }
         retainOwner(self, in: asHandle(signal))
     }
 
     /// Starts watching `signum`, and unblocks it: a blocked mask is inherited across exec, and a
     /// daemon started by a parent that blocks SIGTERM would otherwise never hear it.
-    public func start(_ signum: Int32, onSignal: @escaping (Int32) -> Void) throws(UVError) {
+    package func start(_ signum: Int32, onSignal: @escaping (Int32) -> Void) throws(UVError) {
         self.onSignal = onSignal
         try uvCheck(uv_signal_start(signal, onSignalDelivered, signum), "uv_signal_start \(signum)")
         var set = sigset_t()
@@ -22,14 +22,14 @@ public final class SignalWatcher: UVHandleOwner {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
-    public func close() {
+    package func close() {
         onSignal = nil
         closeHandle(asHandle(signal))
     }
 
     /// A client that disconnects while the daemon writes to it must cost a failed write, not the
     /// process: the default action of SIGPIPE is to terminate.
-    public static func ignoreBrokenPipe() {
+    package static func ignoreBrokenPipe() {
         Glibc.signal(SIGPIPE, SIG_IGN)
     }
 

@@ -3,13 +3,13 @@ import Glibc
 
 /// A listening TCP socket (`serve --listen`); each incoming connection is announced through
 /// `onConnection`. Its peers have no credentials: they show the daemon's token first instead.
-public final class TCPListener: UVHandleOwner {
+package final class TCPListener: UVHandleOwner {
     let tcp: UnsafeMutablePointer<uv_tcp_t>
-    public let loop: Loop
-    public let address: ListenAddress
+    package let loop: Loop
+    package let address: ListenAddress
     private var onConnection: ((UVError?) -> Void)?
 
-    public init(loop: Loop, address: ListenAddress) throws(UVError) {
+    package init(loop: Loop, address: ListenAddress) throws(UVError) {
         self.loop = loop
         self.address = address
         tcp = try initializedHandle("uv_tcp_init") { uv_tcp_init(loop.raw, $0) }
@@ -18,7 +18,7 @@ public final class TCPListener: UVHandleOwner {
 
     /// Binds to the address (the caller checked that its host is an IP address) and returns the port
     /// bound, which the system chose when the address asked for port 0.
-    public func bind() throws(UVError) -> UInt16 {
+    package func bind() throws(UVError) -> UInt16 {
         guard var target = TCPAddress(host: address.host, port: address.port) else {
             throw UVError(code: UV_EINVAL.rawValue, operation: "bind \(address)")
         }
@@ -36,7 +36,7 @@ public final class TCPListener: UVHandleOwner {
     }
 
     /// Starts listening; `onConnection` runs for each connection waiting to be accepted, or with the error.
-    public func listen(backlog: Int32 = 128, onConnection: @escaping (UVError?) -> Void) throws(UVError) {
+    package func listen(backlog: Int32 = 128, onConnection: @escaping (UVError?) -> Void) throws(UVError) {
         self.onConnection = onConnection
         try uvCheck(uv_listen(asStream(tcp), backlog, onTCPListenerConnection), "listen \(address)")
     }
@@ -44,13 +44,13 @@ public final class TCPListener: UVHandleOwner {
     /// Accepts the waiting connection into `connection`, which must be a fresh TCP one. Nagle's
     /// algorithm is turned off: the daemon writes once per turn, and a scene's event written while
     /// the last one waits for its (delayed) acknowledgement would otherwise wait too.
-    public func accept(into connection: Connection) throws(UVError) {
+    package func accept(into connection: Connection) throws(UVError) {
         try uvCheck(uv_accept(asStream(tcp), connection.stream), "accept")
         try uvCheck(uv_tcp_nodelay(UnsafeMutablePointer<uv_tcp_t>(OpaquePointer(connection.stream)), 1), "TCP_NODELAY")
     }
 
     /// Stops accepting and releases the handle.
-    public func close() {
+    package func close() {
         onConnection = nil
         closeHandle(asHandle(tcp))
     }

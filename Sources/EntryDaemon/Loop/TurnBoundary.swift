@@ -17,16 +17,16 @@ import CUV
 /// and whether it is closing is whether its handles are, as libuv knows them. A flag kept beside
 /// them would be a class property that every input sets and every turn clears, each time with a
 /// run-time exclusivity check.
-public final class TurnBoundary: UVHandleOwner {
+package final class TurnBoundary: UVHandleOwner {
     let check: UnsafeMutablePointer<uv_check_t>
     let idle: UnsafeMutablePointer<uv_idle_t>
     /// Called at the end of each marked turn. A constant: called from a variable, its context would be
     /// retained and released around every call, once per turn. An owner that makes its boundary
     /// before it can name itself reaches itself through something the callback captures (the daemon,
     /// `TurnEndTarget`, in Daemon.swift).
-    public let onTurnEnded: () -> Void
+    package let onTurnEnded: () -> Void
 
-    public init(loop: Loop, onTurnEnded: @escaping () -> Void) throws(UVError) {
+    package init(loop: Loop, onTurnEnded: @escaping () -> Void) throws(UVError) {
         check = .allocate(capacity: 1)
         idle = .allocate(capacity: 1)
         uv_check_init(loop.raw, check)
@@ -39,15 +39,15 @@ public final class TurnBoundary: UVHandleOwner {
     }
 
     /// Whether this turn ends with a callback.
-    public var isMarked: Bool { uv_is_active(asHandle(idle)) != 0 }
+    package var isMarked: Bool { uv_is_active(asHandle(idle)) != 0 }
 
     /// Something arrived: end this turn with a callback. Ignored once closing.
-    public func mark() {
+    package func mark() {
         guard uv_is_active(asHandle(idle)) == 0, uv_is_closing(asHandle(check)) == 0 else { return }
         uv_idle_start(idle, onIdle)
     }
 
-    public func close() {
+    package func close() {
         closeHandle(asHandle(check))
         closeHandle(asHandle(idle))
     }

@@ -3,7 +3,7 @@ import EntryRouter
 /// Where the daemon keeps what it acknowledged (R16, R18).
 ///
 /// The daemon commits each loop turn's records in one call, before it writes that turn's replies.
-public protocol EntryStore: AnyObject {
+package protocol EntryStore: AnyObject {
     /// Everything a restarted router needs: entries not yet consumed and the dedupe window.
     func load() throws(StoreError) -> StoredState
     /// Records of one turn, atomically and durably (one transaction).
@@ -19,20 +19,20 @@ public protocol EntryStore: AnyObject {
 
 extension EntryStore {
     /// A store keeps what it is given unless it says otherwise.
-    public var keepsRecords: Bool { true }
+    package var keepsRecords: Bool { true }
 }
 
 /// What a store holds when the daemon starts.
-public struct StoredState: Sendable {
+package struct StoredState: Sendable {
     /// Entries whose state is `pending`, `queued` or `presenting`.
-    public var entries: [EntryRecord]
-    public var seen: [SeenKey]
+    package var entries: [EntryRecord]
+    package var seen: [SeenKey]
     /// One more than the largest N of any stored generated id `e-N`, so ids never repeat across restarts.
-    public var nextEntryNumber: UInt64
+    package var nextEntryNumber: UInt64
     /// The next modal and screen numbers (`m-N`, `s-N`), so those ids never repeat either.
-    public var issued: IssuedNumbers
+    package var issued: IssuedNumbers
 
-    public init(entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1,
+    package init(entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1,
                 issued: IssuedNumbers = IssuedNumbers()) {
         self.entries = entries
         self.seen = seen
@@ -42,14 +42,14 @@ public struct StoredState: Sendable {
 }
 
 /// A store failure, naming the file and what went wrong.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
+package struct StoreError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var message: String
 
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }

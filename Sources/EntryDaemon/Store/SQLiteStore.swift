@@ -24,11 +24,11 @@ import EntryRouter
 ///
 /// The store never changes a file that is not its own: an existing file must carry entryd's
 /// `application_id`, or be an empty database, before anything is written to it.
-public final class SQLiteStore: EntryStore {
+package final class SQLiteStore: EntryStore {
     /// The default dedupe window (R18): 24 hours.
-    public static let defaultSeenWindowMilliseconds: Int64 = 24 * 60 * 60 * 1000
+    package static let defaultSeenWindowMilliseconds: Int64 = 24 * 60 * 60 * 1000
 
-    public let location: String
+    package let location: String
     let database: Database
     let seenWindowMilliseconds: Int64
     /// The most seen keys kept (`--max-dedupe-keys`): a commit deletes the oldest rows past it.
@@ -55,7 +55,7 @@ public final class SQLiteStore: EntryStore {
     /// Seen keys older than `seenWindowMilliseconds` before the newest key of a commit are deleted by that
     /// commit (a row of them once its newest is; see `SeenBatches`), and so are the oldest rows past
     /// `maxSeenKeys` keys, so the file holds at most one window of keys and about `maxSeenKeys` of them.
-    public init(path: String, seenWindowMilliseconds: Int64 = SQLiteStore.defaultSeenWindowMilliseconds,
+    package init(path: String, seenWindowMilliseconds: Int64 = SQLiteStore.defaultSeenWindowMilliseconds,
                 maxSeenKeys: Int = RouterLimits().maxDedupeKeys,
                 clock: @escaping () -> Instant = WallClock.now) throws(StoreError)
     {
@@ -136,7 +136,7 @@ public final class SQLiteStore: EntryStore {
     /// Live entries (`EntryRecord.isLive`) in arrival order, the seen keys inside the window
     /// before the newest one stored, and the next generated entry number. The store has no clock, so the
     /// router drops the keys that are too old for its own `now`.
-    public func load() throws(StoreError) -> StoredState {
+    package func load() throws(StoreError) -> StoredState {
         do {
             return StoredState(entries: try loadEntries(),
                                seen: try SeenBatches.load(from: database, window: seenWindowMilliseconds),
@@ -155,7 +155,7 @@ public final class SQLiteStore: EntryStore {
     /// transaction is rolled back and the file holds exactly the earlier commits. The caller must then not
     /// send the turn's `ok` replies. The store stays usable: a later commit succeeds once the cause is gone
     /// (space freed), with no reopening.
-    public func commit(_ records: [Record]) throws(StoreError) {
+    package func commit(_ records: [Record]) throws(StoreError) {
         guard !records.isEmpty else { return }
         try checkFileIsInPlace()
         do {
@@ -198,7 +198,7 @@ public final class SQLiteStore: EntryStore {
     /// `PRAGMA integrity_check`, then every row read as a start-up reads it: "ok", or one line per
     /// problem found. SQLite checks the file's structure, not whether a row holds what this entryd
     /// can read (an entry's params, a row of seen keys), which would stop the daemon's start.
-    public func integrityCheck() throws(StoreError) -> String {
+    package func integrityCheck() throws(StoreError) -> String {
         var lines: [String] = []
         do {
             try database.prepare("PRAGMA integrity_check").query { (row: Statement) throws(SQLiteError) in

@@ -3,11 +3,11 @@ import CUV
 /// Where the store lives when `--store` is not given: `$XDG_STATE_HOME/entryd/entryd.sqlite`, else
 /// `~/.local/state/entryd/entryd.sqlite` (the XDG base directory rules for state that should survive a
 /// restart but is not worth backing up).
-public enum StorePath {
+package enum StorePath {
     /// The default store path for `environment`, or nil when neither `XDG_STATE_HOME` nor a home directory
     /// is known. A relative `XDG_STATE_HOME` is ignored, as the XDG specification asks; `homeDirectory` is
     /// used when `HOME` is unset or empty.
-    public static func resolve(environment: [String: String], homeDirectory: String? = nil) -> String? {
+    package static func resolve(environment: [String: String], homeDirectory: String? = nil) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return join(state, "entryd/entryd.sqlite")
         }
@@ -17,7 +17,7 @@ public enum StorePath {
     }
 
     /// The default path for this process: its `XDG_STATE_HOME` and `HOME`, else the password database's home.
-    public static func processDefault() throws(StoreError) -> String {
+    package static func processDefault() throws(StoreError) -> String {
         var environment: [String: String] = [:]
         for name in ["XDG_STATE_HOME", "HOME"] {
             environment[name] = processVariable(name)
@@ -32,7 +32,7 @@ public enum StorePath {
     /// Creates the directory that will hold `storePath`, and its missing parents, with mode 0700: the store
     /// holds what users were sent, so only its owner may list or read it. Existing directories are left as
     /// they are. Does nothing for `:memory:` or a bare file name.
-    public static func createDirectory(for storePath: String) throws(StoreError) {
+    package static func createDirectory(for storePath: String) throws(StoreError) {
         guard storePath != ":memory:", let slash = storePath.lastIndex(of: "/") else { return }
         let directory = String(storePath[..<slash])
         var prefix = directory.hasPrefix("/") ? "" : "."

@@ -7,20 +7,20 @@ import EntryRouter
 /// So a commit has nothing to do: keeping copies nobody can read back would cost work on every turn and
 /// memory that grows with every sender id. Tests and throwaway daemons use it, and the benchmark uses it
 /// as the baseline that shows what durability costs.
-public final class VolatileStore: EntryStore {
-    public init() {}
+package final class VolatileStore: EntryStore {
+    package init() {}
 
     /// The `--store` value that selects it.
-    public static let location = ":memory:"
+    package static let location = ":memory:"
 
-    public var location: String { VolatileStore.location }
+    package var location: String { VolatileStore.location }
 
-    public func load() throws(StoreError) -> StoredState { StoredState() }
+    package func load() throws(StoreError) -> StoredState { StoredState() }
 
     /// Nothing is kept, so the daemon need not gather a turn's records for `commit`.
-    public var keepsRecords: Bool { false }
+    package var keepsRecords: Bool { false }
 
-    public func commit(_ records: [Record]) throws(StoreError) {}
+    package func commit(_ records: [Record]) throws(StoreError) {}
 
-    public func integrityCheck() throws(StoreError) -> String { "ok" }
+    package func integrityCheck() throws(StoreError) -> String { "ok" }
 }
