@@ -1,4 +1,4 @@
-/// A TCP address `serve --listen tcp:HOST:PORT` names (SPEC §2.2). An IPv6 host may be written in
+/// A TCP address `serve --listen tcp:HOST:PORT` names (docs/PROTOCOL.md). An IPv6 host may be written in
 /// brackets (`tcp:[::1]:7000`); `localhost` is 127.0.0.1, so that it never depends on the resolver.
 package struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     package var host: String

@@ -1,8 +1,11 @@
+// CUV's header includes <sys/socket.h> too: in a whole-module (release) build, once any file of the
+// module imports CUV, the socket constants are found only by files importing it.
+import CUV
 import Glibc
 
 /// A connected TCP socket to a daemon's `--listen` address (`tcp:HOST:PORT` as `--socket`). Unlike
 /// the Unix socket, nothing tells who listens: the client shows the token in its `hello`, and
-/// trusts the network it connects over (SPEC §2.2).
+/// trusts the network it connects over (docs/PROTOCOL.md, transport).
 package struct TCPConnection {
     /// Why the connection was not made, with the `errno` of the call that failed.
     package enum Failure: Error, Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The token a TCP peer must show in its `hello` (SPEC §2.2): the contents of `--token-file`, made
+/// The token a TCP peer must show in its `hello` (docs/PROTOCOL.md): the contents of `--token-file`, made
 /// when missing with mode 0600 and 32 random bytes as hex. Like the socket's private directory, a
 /// file others may read is refused: they could read the token and connect.
 package enum TokenFile {

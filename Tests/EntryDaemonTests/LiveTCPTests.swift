@@ -4,7 +4,7 @@ import EntryRouter
 import Glibc
 import Testing
 
-/// `serve --listen` on the real binary (SPEC §2.2): the token admits a TCP peer, anything else is
+/// `serve --listen` on the real binary (docs/PROTOCOL.md): the token admits a TCP peer, anything else is
 /// refused and closed, and the Unix socket's limits hold on TCP.
 @Suite struct LiveTCPTests {
     /// A daemon with a TCP listener on a port the system chose, read from its `listening` log line.

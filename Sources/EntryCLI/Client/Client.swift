@@ -13,7 +13,7 @@ package final class Client {
     /// Connects to the daemon at `path`, and refuses it unless it runs as this user or as root
     /// (`SO_PEERCRED`): another user's listener on the path must not get what is sent. A `path` of
     /// `tcp:HOST:PORT` connects over TCP and begins with `hello`, showing the token of `tokenFile`,
-    /// else of `ENTRYD_TOKEN` (SPEC §2.2).
+    /// else of `ENTRYD_TOKEN` (docs/PROTOCOL.md).
     package init(path: String, tokenFile: String? = nil) throws(ClientError) {
         self.path = path
         if TCPConnection.names(path) {

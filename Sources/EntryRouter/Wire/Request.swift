@@ -21,7 +21,7 @@ public enum Operation: Sendable, Hashable {
     /// its clock before it hands the request in, so the router only answers it: the turn it ends runs
     /// at the later time, expiring and forgetting what is due by then.
     case advance(milliseconds: Int64)
-    /// The first line on a TCP connection, with the daemon's token (SPEC §2.2). The daemon checks
+    /// The first line on a TCP connection, with the daemon's token (docs/PROTOCOL.md). The daemon checks
     /// the token before the router sees the line; on the Unix socket, whose peers are known by their
     /// uid, `hello` needs none, and the router only answers it.
     case hello(token: String?)

@@ -39,7 +39,7 @@ struct RequestFields {
     var open: MemberValue?
     var platform: MemberValue?
     var fcm: MemberValue?
-    /// `hello`'s token: what a TCP connection must show first (SPEC §2.2).
+    /// `hello`'s token: what a TCP connection must show first (docs/PROTOCOL.md).
     var token: MemberValue?
     /// `advance`'s span (`ClockAdvance`).
     var by: MemberValue?
