@@ -7,23 +7,13 @@ import Glibc
 /// and print it; the table ends with the command for the next page when more entries pend.
 enum Status {
     static func run(_ parsed: ParsedArguments) -> Int32 {
-        let path = SocketPath.resolve(flag: parsed.value("socket"), environment: Environment.current, uid: getuid())
+        let request = EntryRequest.status(limit: parsed.value("limit").flatMap { Int($0) }, after: parsed.value("after"))
+        let reply: JSONValue
         let line: [UInt8]
-        do throws(ClientError) {
-            let client = try Client(path: path, tokenFile: parsed.value("token-file"))
-            try client.send(bytes: EntryRequest.status(limit: parsed.value("limit").flatMap { Int($0) },
-                                                after: parsed.value("after")).line(req: 1))
-            guard let reply = try client.readLine(timeoutMilliseconds: 10_000) else {
-                throw ClientError.closedWithoutReply(path: path)
-            }
-            line = reply
-        } catch {
-            printError("entryd status: \(error.settled())")
-            return Talk.exitCode(error)
-        }
-        guard let reply = try? JSONValue.parse(line[...]) else {
-            printError("entryd status: the daemon's reply is not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
-            return 65
+        switch Talk.ask(request.json(req: 1), path: Talk.socketPath(parsed), tokenFile: parsed.value("token-file"),
+                        command: "status") {
+        case .failure(let exit): return exit.code
+        case .success(let answer): (reply, line) = answer
         }
         guard case .bool(true)? = reply["ok"] else {
             let code = reply["error"]?["code"]?.stringValue ?? "unknown"
