@@ -75,14 +75,8 @@ extension Config {
                 errors.append(ConfigError(file: file, route: nil, field: field, problem: "a Digital Asset Links file names apps by package: set \"packageName\" (the Android application id) at the top of the config"))
                 continue
             }
-            let resolved = Self.path(assetlinks, besides: file)
-            let bytes: [UInt8]
-            do {
-                bytes = try readFile(resolved)
-            } catch {
-                errors.append(ConfigError(file: file, route: nil, field: field, problem: "cannot read \(resolved): \(error)"))
-                continue
-            }
+            guard let (resolved, bytes) = Self.readHostFile(assetlinks, besides: file, field: field, readFile: readFile,
+                                                            errors: &errors) else { continue }
             let reading = AppLinksAssociation.read(json: bytes, packageName: packageName, file: resolved)
             universalLinks[index].appLinks = reading.association
             errors += reading.errors
@@ -102,18 +96,27 @@ extension Config {
             }
             // A malformed app id is the validator's to report; no file would name it.
             guard hasValidAppId else { continue }
-            let resolved = Self.path(aasa, besides: file)
-            let bytes: [UInt8]
-            do {
-                bytes = try readFile(resolved)
-            } catch {
-                errors.append(ConfigError(file: file, route: nil, field: field, problem: "cannot read \(resolved): \(error)"))
-                continue
-            }
+            guard let (resolved, bytes) = Self.readHostFile(aasa, besides: file, field: field, readFile: readFile,
+                                                            errors: &errors) else { continue }
             let reading = SiteAssociation.read(json: bytes, appId: appId, file: resolved)
             universalLinks[index].association = reading.association
             errors += reading.errors
             warnings += reading.warnings
+        }
+    }
+
+    /// The bytes of a file a universal-link host names (`aasa`, `assetlinks`), found beside the
+    /// config, and the path it was read from; nil, with the error recorded under `field`, when it
+    /// cannot be read.
+    private static func readHostFile(_ name: String, besides file: String, field: String,
+                                     readFile: (String) throws -> [UInt8],
+                                     errors: inout [ConfigError]) -> (path: String, bytes: [UInt8])? {
+        let resolved = path(name, besides: file)
+        do {
+            return (resolved, try readFile(resolved))
+        } catch {
+            errors.append(ConfigError(file: file, route: nil, field: field, problem: "cannot read \(resolved): \(error)"))
+            return nil
         }
     }
 }
