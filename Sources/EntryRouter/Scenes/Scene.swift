@@ -82,7 +82,7 @@ struct Scene: Sendable {
     /// An acknowledged modal stays: its entry is consumed. Entries in flight stay too: a reset ends
     /// them, a gone scene gives them back (`Outbox.takeInFlight`).
     mutating func takeUnconsumed() -> [Entry] {
-        var taken = removeWaiting { _ in true } + removeUnsentRuns { _ in true }
+        var taken = queue.removeAll { _ in true } + outbox.removeUnsent { _ in true }
         if let slot, slot.entry.state == .presenting {
             taken.append(slot.entry)
             self.slot = nil
