@@ -1,7 +1,8 @@
 import EntryRouter
 
-/// A request to the daemon, as a value. `RequestEncoding` turns it into its line; nothing else in
-/// the package writes a request.
+/// A request to the daemon, as a value, and its line (`line(req:)`, below): the one encoder of
+/// requests in the package, which the command line uses too. A new op is a case here and its
+/// members in `json(req:)`.
 public enum EntryRequest: Sendable, Hashable {
     /// The first line on a TCP connection (docs/PROTOCOL.md), with the daemon's token.
     case hello(token: String?)
@@ -35,69 +36,110 @@ public enum SceneRequest: Sendable, Hashable {
     case reset
 }
 
-/// What the user tapped to start the app (R2), with the notification's identifier and the action
-/// chosen on it.
-public struct Launch: Sendable, Hashable {
-    public enum Origin: Sendable, Hashable {
-        case url(String)
-        case notification(APNsPayload)
+/// A request value to its JSON line.
+extension EntryRequest {
+    /// The request's line with its newline; `req` numbers it for the reply.
+    package func line(req: Int?) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter.append(json(req: req), to: &out)
+        out.append(UInt8(ascii: "\n"))
+        return out
     }
 
-    public var origin: Origin
-    /// The notification's request identifier: replay protection goes by it when given (R18).
-    public var id: String?
-    /// The notification action the user chose (a lock-screen "Join"): its steps run without the modal.
-    public var action: String?
-
-    public init(_ origin: Origin, id: String? = nil, action: String? = nil) {
-        self.origin = origin
-        self.id = id
-        self.action = action
-    }
-
-    public static func url(_ url: String, id: String? = nil, action: String? = nil) -> Launch {
-        Launch(.url(url), id: id, action: action)
-    }
-
-    public static func notification(_ payload: APNsPayload, id: String? = nil, action: String? = nil) -> Launch {
-        Launch(.notification(payload), id: id, action: action)
-    }
-}
-
-/// Which entries a retraction withdraws.
-public enum RetractTarget: Sendable, Hashable {
-    case id(String)
-    case kind(String)
-    case collapseId(String)
-}
-
-/// Where an opened URL came from (`open`'s `source`).
-public enum OpenSource: String, Sendable, Hashable, CaseIterable {
-    case deeplink, universalLink, widget, shortcut, deferred
-}
-
-/// A span of the daemon's manual clock, in the one unit the protocol's `by` takes.
-public struct ClockSpan: Sendable, Hashable, CustomStringConvertible {
-    public let milliseconds: Int64
-
-    /// A positive duration; a fraction of a millisecond is dropped.
-    public init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-
-    /// Reads the protocol's form (`"1500ms"`, `"90s"`, `"25h"`) with the daemon's own reader.
-    public init?(_ text: String) {
-        guard let milliseconds = ClockAdvance.milliseconds(text) else { return nil }
-        self.milliseconds = milliseconds
-    }
-
-    /// The largest unit that divides the span: `90s`, `25h`, `1500ms`.
-    public var description: String {
-        for (unit, size) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
-        where milliseconds % size == 0 {
-            return "\(milliseconds / size)\(unit)"
+    package func json(req: Int?) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        if let req { members["req"] = .number(Double(req)) }
+        func set(_ key: String, _ value: String?) {
+            if let value { members[key] = .string(value) }
         }
-        return "\(milliseconds)ms"
+        func set(_ key: String, _ value: Int64?) {
+            if let value { members[key] = .number(Double(value)) }
+        }
+        switch self {
+        case .hello(let token):
+            members["op"] = .string("hello")
+            set("token", token)
+        case .push(let payload, let id, let collapseId, let expiration):
+            members["op"] = .string("push")
+            members["payload"] = payload.json
+            set("id", id)
+            set("collapseId", collapseId)
+            set("expiration", expiration)
+        case .fcm(let message, let id, let collapseId, let expiration):
+            members["op"] = .string("push")
+            members["fcm"] = message
+            set("id", id)
+            set("collapseId", collapseId)
+            set("expiration", expiration)
+        case .open(let url, let source, let id, let expiration, let platform):
+            members["op"] = .string("open")
+            members["url"] = .string(url)
+            set("source", source?.rawValue)
+            set("platform", platform?.rawValue)
+            set("id", id)
+            set("expiration", expiration)
+        case .retract(let target):
+            members["op"] = .string("retract")
+            switch target {
+            case .id(let id): members["id"] = .string(id)
+            case .kind(let kind): members["kind"] = .string(kind)
+            case .collapseId(let collapseId): members["collapseId"] = .string(collapseId)
+            }
+        case .status(let limit, let after):
+            members["op"] = .string("status")
+            if let limit { members["limit"] = .number(Double(limit)) }
+            set("after", after)
+        case .watch:
+            members["op"] = .string("watch")
+        case .advance(let span):
+            members["op"] = .string("advance")
+            members["by"] = .string(span.description)
+        case .scene(let scene, let request):
+            members["scene"] = .string(scene)
+            request.encode(into: &members)
+        }
+        return .object(members)
+    }
+}
+
+extension SceneRequest {
+    fileprivate func encode(into members: inout [String: JSONValue]) {
+        func op(_ name: String) { members["op"] = .string("scene." + name) }
+        switch self {
+        case .connect(let launch):
+            op("connect")
+            if let launch { members["launch"] = launch.json }
+        case .appeared(let screen):
+            op("appeared")
+            members["screen"] = .string(screen)
+        case .presented(let modal):
+            op("presented")
+            members["modal"] = .string(modal)
+        case .dismissed(let modal):
+            op("dismissed")
+            members["modal"] = .string(modal)
+        case .action(let modal, let action):
+            op("action")
+            members["modal"] = .string(modal)
+            members["action"] = .string(action)
+        case .busy(let busy):
+            op("busy")
+            members["busy"] = .bool(busy)
+        case .pushed(let screen, let parent):
+            op("pushed")
+            members["screen"] = .string(screen)
+            members["parent"] = parent.map { .string($0) } ?? .null
+        case .finish(let screen):
+            op("finish")
+            members["screen"] = .string(screen)
+        case .background:
+            op("background")
+        case .gate(let gate, let open):
+            op("gate")
+            members["gate"] = .string(gate)
+            members["open"] = .bool(open)
+        case .reset:
+            op("reset")
+        }
     }
 }

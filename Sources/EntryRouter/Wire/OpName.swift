@@ -1,6 +1,7 @@
 import EntryKit
 
-/// The operations of the wire protocol by name (docs/PROTOCOL.md, sender and scene ops), as `op` spells them.
+/// The operations of the wire protocol by name (docs/PROTOCOL.md, sender and scene ops), as `op`
+/// spells them, with the fields each defines: a new op's name and fields are written here alone.
 ///
 /// A name is written twice, as the case's raw value and in `named(plain:)`'s switch, which matches
 /// bytes without making a string; `OpNameTests` checks every case against the switch.
@@ -17,6 +18,29 @@ enum OpName: String, CaseIterable {
     case sceneBackground = "scene.background"
     case sceneGate = "scene.gate"
     case sceneReset = "scene.reset"
+
+    /// The fields each op defines, for strict requests (docs/PROTOCOL.md): a request that carries
+    /// any other is refused, so that a misspelt `lanch` or `expiraton` never drops what it carried.
+    /// `req` and `op` belong to every op. A field is added to an op here and nowhere else.
+    var fields: RequestFields.FieldSet {
+        switch self {
+        case .push: [.payload, .fcm, .id, .collapseId, .expiration]
+        case .open: [.url, .source, .id, .expiration, .platform]
+        case .retract: [.id, .kind, .collapseId]
+        case .status: [.limit, .after]
+        case .watch: []
+        case .advance: [.by]
+        case .hello: [.token]
+        case .sceneConnect: [.scene, .launch]
+        case .sceneAppeared, .sceneFinish: [.scene, .screen]
+        case .scenePresented, .sceneDismissed: [.scene, .modal]
+        case .sceneAction: [.scene, .modal, .action]
+        case .sceneBusy: [.scene, .busy]
+        case .scenePushed: [.scene, .screen, .parent]
+        case .sceneBackground, .sceneReset: [.scene]
+        case .sceneGate: [.scene, .gate, .open]
+        }
+    }
 
     /// The operation `op` names, if any. A plain string is matched as bytes, by length first; any
     /// other is decoded and matched by name, so that `"p\u0075sh"` is `push` (plain ASCII bytes equal

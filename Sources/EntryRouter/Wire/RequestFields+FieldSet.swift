@@ -1,28 +1,5 @@
-/// The fields each op defines (docs/PROTOCOL.md), for strict requests (docs/PROTOCOL.md): a request that
-/// carries any other is refused, so that a misspelt `lanch` or `expiraton` never drops what it
-/// carried. `req` and `op` belong to every op. A field is added to an op here and nowhere else.
-extension OpName {
-    var fields: RequestFields.FieldSet {
-        switch self {
-        case .push: [.payload, .fcm, .id, .collapseId, .expiration]
-        case .open: [.url, .source, .id, .expiration, .platform]
-        case .retract: [.id, .kind, .collapseId]
-        case .status: [.limit, .after]
-        case .watch: []
-        case .advance: [.by]
-        case .hello: [.token]
-        case .sceneConnect: [.scene, .launch]
-        case .sceneAppeared, .sceneFinish: [.scene, .screen]
-        case .scenePresented, .sceneDismissed: [.scene, .modal]
-        case .sceneAction: [.scene, .modal, .action]
-        case .sceneBusy: [.scene, .busy]
-        case .scenePushed: [.scene, .screen, .parent]
-        case .sceneBackground, .sceneReset: [.scene]
-        case .sceneGate: [.scene, .gate, .open]
-        }
-    }
-}
-
+/// The set of fields a request carries or an op defines (`OpName.fields`), one bit per field: touched
+/// only for a member name no op had before, with `Field` and `RequestFields`' slot for it.
 extension RequestFields {
     /// A set of fields, one bit each: the decoder marks each member it reads, and the op's set is
     /// checked once, after the line, so that a known key costs one `or` more.
