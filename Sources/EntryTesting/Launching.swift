@@ -37,25 +37,11 @@ public enum TestEntry: Sendable, Hashable {
 
 /// An app the launch helper started: its scene driver, a probe over what the driver played to
 /// the app's coordinator, a sender, and the sender's receipt when the entry was sent.
-public struct LaunchedApp: Sendable {
+public struct LaunchedApp: Sendable, ProbingEvents {
     public let driver: SceneDriver
     public let probe: EventProbe
     public let sender: EntrySender
     public let receipt: EntryReceipt?
-
-    @discardableResult
-    public func expect(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> SceneEvent {
-        try await probe.expect(pattern, within: timeout)
-    }
-
-    public func expectNothing(_ pattern: EventPattern = .any, for duration: Duration) async throws {
-        try await probe.expectNothing(pattern, for: duration)
-    }
-
-    /// Waits for a `present` matching `pattern` and returns its modal.
-    public func expectModal(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> Modal {
-        try await probe.expectModal(pattern, within: timeout)
-    }
 }
 
 extension TestDaemon {

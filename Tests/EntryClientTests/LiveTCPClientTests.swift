@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EntryClient
 import EntryTesting
+import Foundation
 import Testing
 
 /// The client over a daemon's TCP listener (`serve --listen`): its token admits it, another is refused.
@@ -19,16 +15,7 @@ import Testing
     }
 
     private func readText(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        try? String(contentsOfFile: path, encoding: .utf8)
     }
 
     @Test func theTokenAdmitsASenderOverTCP() async throws {
