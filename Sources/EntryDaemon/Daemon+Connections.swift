@@ -51,15 +51,15 @@ extension Daemon: ConnectionDelegate {
             log.warn("accept failed", ["listen": .text(tcp.address.description), "error": "\(error)"])
             return
         }
-        connection.awaitsHello = true
-        guard serve(connection, peer: tcp.address.description) else { return }
+        guard serve(connection, peer: tcp.address.description, awaitingHello: true) else { return }
         connection.timeFirstLine()
     }
 
     /// Serves an accepted connection, unless the daemon serves as many clients as it may; returns
-    /// whether it does.
+    /// whether it does. `awaitingHello`: the first line goes to `admitHello`, which admits the
+    /// connection or refuses it.
     @discardableResult
-    private func serve(_ connection: Connection, peer: String) -> Bool {
+    private func serve(_ connection: Connection, peer: String, awaitingHello: Bool = false) -> Bool {
         let id = connection.id
         guard table.connections.count < maxClients else {
             log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": .count(maxClients)])
@@ -74,7 +74,7 @@ extension Daemon: ConnectionDelegate {
         connection.delegate = self
         table.add(connection)
         do {
-            try connection.startReading()
+            try connection.startReading(awaitingHello: awaitingHello)
         } catch {
             connection.close(.readFailed(error))
             return false
@@ -92,7 +92,7 @@ extension Daemon: ConnectionDelegate {
         switch Request.decode(bytes: BufferView(line)) {
         case .success(let request):
             if case .hello(let shown?) = request.op, let token, TokenFile.matches(shown.utf8, token) {
-                connection.awaitsHello = false
+                connection.admit()
                 log.debug("hello accepted", ["conn": "\(connection.id)"])
                 enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
                 return line.count + Self.replyOverhead
