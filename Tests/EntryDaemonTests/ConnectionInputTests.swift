@@ -1,3 +1,4 @@
+import CUV
 import EntryCLI
 import EntryDaemon
 import EntryRouter
@@ -7,35 +8,53 @@ import Testing
 /// How a connection reads its peer's lines at the edges: writes that end mid-line, and the end of
 /// the stream. In-process, on the loop, with the echo server of `LoopTests`.
 struct ConnectionInputTests {
-    /// A pipelining client whose every write ends mid-line, each line completing well within the
-    /// stall timeout, stays connected for many times the timeout: the timer measures how long the
-    /// current partial line has waited, not how long some partial line has been buffered.
+    /// A pipelining client whose every write ends mid-line, each line completing in time, is never
+    /// taken for a slow loris: every line that completes restarts the stall timer, which measures how
+    /// long the current partial line has waited, not how long some partial line has been buffered.
+    ///
+    /// The timeout is an hour, so it cannot fire during the test; what the test reads is the stall
+    /// timer's deadline, the loop's next one (no other timer runs then), after each line. The loop's
+    /// clock is let move on between lines (a 1 ms timer, awaited), so each restart puts the deadline
+    /// later; a timer started once for the first partial line would keep it where it was.
     @Test func pipelinedWritesEndingMidLineAreNotTakenForASlowLoris() throws {
         let directory = TemporaryDirectory()
         let loop = try Loop()
-        let stall: UInt64 = 400
         let echo = try LoopTests.Echo(loop: loop, path: directory.file("s"),
-                                      limits: ConnectionLimits(stallTimeoutMilliseconds: stall))
+                                      limits: ConnectionLimits(stallTimeoutMilliseconds: 3_600_000))
         echo.echoes = false
         let client = try Client(path: directory.file("s"))
+        let tick = try LoopTimer(loop: loop)
+        let total = 20
+        var deadlines: [UInt64?] = []
         try client.send(bytes: Array("line 0\nli".utf8))
-        let writer = try LoopTimer(loop: loop)
-        var writes = 0
-        let total = 60
-        writer.start(afterMilliseconds: 25, repeatMilliseconds: 25) {
-            writes += 1
-            try? client.send(bytes: Array("ne \(writes)\nli".utf8))
-            if writes == total { writer.stop() }
+        for line in 0..<total {
+            if line > 0 {
+                var ticked = false
+                tick.start(afterMilliseconds: 1) { ticked = true }
+                LoopTests.run(loop) { ticked }
+                try client.send(bytes: Array("ne \(line)\nli".utf8))
+            }
+            LoopTests.run(loop) { echo.lines.count > line || !echo.closed.isEmpty }
+            deadlines.append(Self.nextDeadline(of: loop))
         }
-        LoopTests.run(loop) { echo.lines.count == total || !echo.closed.isEmpty }
-        #expect(echo.closed.isEmpty, "closed after \(echo.lines.count) lines, \(writes * 25) ms, for \(echo.closed)")
+        #expect(echo.closed.isEmpty, "closed after \(echo.lines.count) lines for \(echo.closed)")
         #expect(echo.lines == (0..<total).map { "line \($0)" })
-        writer.close()
+        let due = deadlines.compactMap { $0 }
+        #expect(due.count == total && zip(due, due.dropFirst()).allSatisfy { $0 < $1 },
+                "the stall deadline did not move on with every line: \(deadlines)")
+        tick.close()
         echo.closeAll()
         try loop.close()
     }
 
-    /// The same client stopping mid-line is still closed after the timeout.
+    /// When the loop's next timer is due, in the loop's milliseconds; nil when no timer runs.
+    static func nextDeadline(of loop: Loop) -> UInt64? {
+        let timeout = uv_backend_timeout(loop.raw)
+        return timeout < 0 ? nil : uv_now(loop.raw) + UInt64(timeout)
+    }
+
+    /// The same client stopping mid-line is still closed after the timeout: the test awaits the
+    /// close, and gives up (failing, rather than waiting for ever) only long after it was due.
     @Test func aPartialLineAfterCompleteOnesStillStalls() throws {
         let directory = TemporaryDirectory()
         let loop = try Loop()
@@ -43,9 +62,13 @@ struct ConnectionInputTests {
                                       limits: ConnectionLimits(stallTimeoutMilliseconds: 30))
         let client = try Client(path: directory.file("s"))
         try client.send(bytes: Array("one\ntwo\nthr".utf8))
-        LoopTests.run(loop) { !echo.closed.isEmpty }
+        let bound = try LoopTimer(loop: loop)
+        var gaveUp = false
+        bound.start(afterMilliseconds: 10_000) { gaveUp = true }
+        LoopTests.run(loop) { !echo.closed.isEmpty || gaveUp }
         #expect(echo.lines == ["one", "two"])
         #expect(echo.closed == [.stalled])
+        bound.close()
         echo.closeAll()
         try loop.close()
     }
