@@ -2,15 +2,15 @@ import CUV
 import Glibc
 
 /// A listening Unix domain socket; each incoming connection is announced through `onConnection`.
-package final class PipeListener: UVHandleOwner {
+package final class PipeListener {
     let pipe: UnsafeMutablePointer<uv_pipe_t>
+    private let handle: ListenerHandle
     package let loop: Loop
-    private var onConnection: ((UVError?) -> Void)?
 
     package init(loop: Loop) throws(UVError) {
         self.loop = loop
         pipe = try initializedHandle("uv_pipe_init") { uv_pipe_init(loop.raw, $0, 0) }
-        retainOwner(self, in: asHandle(pipe))
+        handle = ListenerHandle(pipe)
     }
 
     /// Binds to `path`, creating the socket file with mode 0600, or 0666 when `openToOthers` (other
@@ -26,29 +26,16 @@ package final class PipeListener: UVHandleOwner {
 
     /// Starts listening; `onConnection` runs for each connection waiting to be accepted, or with the error.
     package func listen(backlog: Int32 = 128, onConnection: @escaping (UVError?) -> Void) throws(UVError) {
-        self.onConnection = onConnection
-        try uvCheck(uv_listen(asStream(pipe), backlog, onListenerConnection), "listen")
+        try handle.listen(backlog: backlog, operation: "listen", onConnection: onConnection)
     }
 
     /// Accepts the waiting connection into `connection`, which must be fresh.
     package func accept(into connection: Connection) throws(UVError) {
-        try uvCheck(uv_accept(asStream(pipe), connection.stream), "accept")
+        try handle.accept(into: connection)
     }
 
     /// Stops accepting and releases the handle.
     package func close() {
-        onConnection = nil
-        closeHandle(asHandle(pipe))
+        handle.close()
     }
-
-    fileprivate func announce(_ status: Int32) {
-        onConnection?(status < 0 ? UVError(code: status, operation: "accept") : nil)
-    }
-
-    deinit { pipe.deallocate() }
-}
-
-private func onListenerConnection(_ server: UnsafeMutablePointer<uv_stream_t>?, _ status: Int32) {
-    guard let server else { return }
-    withOwner(of: asHandle(server), as: PipeListener.self) { $0.announce(status) }
 }

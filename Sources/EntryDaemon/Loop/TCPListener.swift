@@ -3,17 +3,17 @@ import Glibc
 
 /// A listening TCP socket (`serve --listen`); each incoming connection is announced through
 /// `onConnection`. Its peers have no credentials: they show the daemon's token first instead.
-package final class TCPListener: UVHandleOwner {
+package final class TCPListener {
     let tcp: UnsafeMutablePointer<uv_tcp_t>
+    private let handle: ListenerHandle
     package let loop: Loop
     package let address: ListenAddress
-    private var onConnection: ((UVError?) -> Void)?
 
     package init(loop: Loop, address: ListenAddress) throws(UVError) {
         self.loop = loop
         self.address = address
         tcp = try initializedHandle("uv_tcp_init") { uv_tcp_init(loop.raw, $0) }
-        retainOwner(self, in: asHandle(tcp))
+        handle = ListenerHandle(tcp)
     }
 
     /// Binds to the address (the caller checked that its host is an IP address) and returns the port
@@ -37,32 +37,19 @@ package final class TCPListener: UVHandleOwner {
 
     /// Starts listening; `onConnection` runs for each connection waiting to be accepted, or with the error.
     package func listen(backlog: Int32 = 128, onConnection: @escaping (UVError?) -> Void) throws(UVError) {
-        self.onConnection = onConnection
-        try uvCheck(uv_listen(asStream(tcp), backlog, onTCPListenerConnection), "listen \(address)")
+        try handle.listen(backlog: backlog, operation: "listen \(address)", onConnection: onConnection)
     }
 
     /// Accepts the waiting connection into `connection`, which must be a fresh TCP one. Nagle's
     /// algorithm is turned off: the daemon writes once per turn, and a scene's event written while
     /// the last one waits for its (delayed) acknowledgement would otherwise wait too.
     package func accept(into connection: Connection) throws(UVError) {
-        try uvCheck(uv_accept(asStream(tcp), connection.stream), "accept")
+        try handle.accept(into: connection)
         try uvCheck(uv_tcp_nodelay(UnsafeMutablePointer<uv_tcp_t>(OpaquePointer(connection.stream)), 1), "TCP_NODELAY")
     }
 
     /// Stops accepting and releases the handle.
     package func close() {
-        onConnection = nil
-        closeHandle(asHandle(tcp))
+        handle.close()
     }
-
-    fileprivate func announce(_ status: Int32) {
-        onConnection?(status < 0 ? UVError(code: status, operation: "accept") : nil)
-    }
-
-    deinit { tcp.deallocate() }
-}
-
-private func onTCPListenerConnection(_ server: UnsafeMutablePointer<uv_stream_t>?, _ status: Int32) {
-    guard let server else { return }
-    withOwner(of: asHandle(server), as: TCPListener.self) { $0.announce(status) }
 }
