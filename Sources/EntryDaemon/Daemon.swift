@@ -10,21 +10,21 @@ import Glibc
 /// it out: the records committed in one `store.commit` first, and only then the replies and events
 /// written (R16).
 ///
-/// This file starts and stops it and runs its turns; accepting connections and what they report is
-/// `Daemon+Connections.swift`.
+/// This file starts and stops it; its turns are `Daemon+Turns.swift`, and accepting connections and
+/// what they report `Daemon+Connections.swift`.
 package final class Daemon {
     package let options: ServeOptions
     package let socketPath: String
     let log: Log
     let loop: Loop
-    private let store: EntryStore
+    let store: EntryStore
     /// Where a turn's records are committed: nil when nothing is (a store that keeps nothing, or one
     /// whose commit failed, after which the daemon is stopping).
-    private var recordsStore: EntryStore?
+    var recordsStore: EntryStore?
     /// Exempt from the run-time exclusivity check (SE-0176), which would cost a `swift_beginAccess` and
     /// `swift_endAccess` per input handed to it: the router is touched only on the loop thread, and
     /// the router calls nothing of the daemon's, so no access to it can overlap another.
-    @exclusivity(unchecked) private var router: Router
+    @exclusivity(unchecked) var router: Router
     private let notifier: ReadinessNotifier?
     let ownUID = getuid()
     /// `--max-clients`, lowered at start to what the open-file limit allows.
@@ -42,15 +42,15 @@ package final class Daemon {
     /// What the router hands back when a turn ends, performed by `perform` and then emptied; the same
     /// lists go back and forth between the two from turn to turn. Exempt from the run-time
     /// exclusivity check for the reason `router` is.
-    @exclusivity(unchecked) private var result = TurnResult()
+    @exclusivity(unchecked) var result = TurnResult()
     var nextConnection: UInt64 = 1
     let turn: TurnBoundary
     /// Where the turn boundary's callback finds the daemon, which it is made before.
     private let turnEndTarget: TurnEndTarget
-    private let routerTimer: LoopTimer
+    let routerTimer: LoopTimer
     /// When the router asked to hear `.timer`. The timer's callback reads it here rather than capturing
     /// it, so a deadline that moves only reschedules the running timer (see `armRouterTimer`).
-    @exclusivity(unchecked) private var routerDeadline = Instant(milliseconds: 0)
+    @exclusivity(unchecked) var routerDeadline = Instant(milliseconds: 0)
     private var signals: [SignalWatcher] = []
     /// The time every input is stamped with: the wall clock, or a manual one that `advance` moves.
     var clock: DaemonClock
@@ -221,7 +221,7 @@ package final class Daemon {
 
     /// Stops accepting and tells the router; `cause` is the signal or the failure, for the log, and
     /// `exitCode` what `serve` exits with. A failure while already stopping only sets the exit code.
-    private func beginShutdown(signal cause: String, exitCode: Int32 = 0) {
+    func beginShutdown(signal cause: String, exitCode: Int32 = 0) {
         switch phase {
         case .serving(let listeners):
             listeners.close()
@@ -240,7 +240,7 @@ package final class Daemon {
 
     /// Called at the end of the turn that handled `.shutdown`: every connection closes once its last
     /// replies are written, or when the grace period is over.
-    private func drainConnections() {
+    func drainConnections() {
         for connection in table.connections.values { connection.closeAfterFlush(.requested("shutting down")) }
         guard !table.connections.isEmpty, case .draining(nil, let code) = phase, let timer = try? LoopTimer(loop: loop) else {
             return
@@ -252,7 +252,7 @@ package final class Daemon {
     }
 
     /// The last step: no connection is left; close the remaining handles so that the loop ends.
-    private func finishShutdown() {
+    func finishShutdown() {
         guard case .draining(_, let code) = phase else { return }
         if let socketIdentity, SocketPath.identity(of: socketPath) == socketIdentity {
             unlink(socketPath)
@@ -280,127 +280,6 @@ package final class Daemon {
         if let failure = notifier.send(state) {
             log.warn("readiness notification failed", ["state": .text(state), "socket": .text(notifier.path), "error": .text(failure)])
         }
-    }
-
-    // MARK: Turns
-
-    /// Ends the router's turn for `end` now (a timer's or the shutdown) and performs it.
-    private func feed(_ end: TurnEnd) {
-        router.endTurn(end, at: clock.now, into: &result)
-        perform()
-        turn.mark()
-    }
-
-    /// Hands an input that only joins the turn (a line's, a disconnect, a drain) to the router, which
-    /// queues it until the turn ends. The input moves into the router's turn, uncopied.
-    func enqueue(_ input: consuming Input, at instant: Instant) {
-        router.enqueue(input, at: instant)
-        turn.mark()
-    }
-
-    /// The end of a loop turn: the router ends its turn, the daemon performs it, then closes the
-    /// connections whose peers finished sending and, when stopping, lets the others drain.
-    private func endTurn() {
-        router.endTurn(.turnEnded, at: clock.now, into: &result)
-        perform()
-        if !endedThisTurn.isEmpty {
-            var ended: [Connection] = []
-            swap(&ended, &endedThisTurn)
-            for connection in ended { endInput(of: connection) }
-        }
-        if !awaitingTurnEnd.isEmpty { resumeAwaitingTurnEnd() }
-        if phase.isDraining {
-            drainConnections()
-            if table.connections.isEmpty { finishShutdown() }
-        }
-    }
-
-    /// Hands over the lines that waited for this turn to end: they join the next turn (and a peer's
-    /// end reached among them is handled at that turn's end, once they are answered). A connection
-    /// whose unsent output is over `pauseAbove` keeps them until it is written.
-    private func resumeAwaitingTurnEnd() {
-        var waiting: [Connection] = []
-        swap(&waiting, &awaitingTurnEnd)
-        for connection in waiting { connection.turnEnded() }
-    }
-
-    /// The peer finished sending, and its last lines are answered: a sender's connection closes once
-    /// they are written, and so does one whose peer closed its socket; a watcher or scene that only
-    /// half-closed is written to until it closes.
-    private func endInput(of connection: Connection) {
-        if connection.role.receivesEvents && !connection.peerClosed {
-            log.debug("peer finished sending; still writing to it", ["conn": "\(connection.id)"])
-            connection.closeWhenPeerHangsUp()
-        } else {
-            connection.closeAfterFlush(.endOfInput)
-        }
-    }
-
-    /// Performs what the router decided when its turn ended: the records committed and then the
-    /// replies and events staged (`commitAndStage`, R16), then the closes and the timer, and one write
-    /// per connection with staged output; a failed commit stops the daemon.
-    ///
-    /// The result is taken out of `result` while it is performed (a write that fails closes its
-    /// connection, which reports to the daemon), and its emptied lists are put back for the router's
-    /// next turn.
-    private func perform() {
-        var done = TurnResult()
-        swap(&done, &result)
-        let failure = table.commitAndStage(&done, store: &recordsStore)
-        closeConnections(done.closes)
-        if let at = done.timer { armRouterTimer(at) }
-        if done.evictedDedupeKeys > 0 {
-            log.info("dedupe window full: forgot its oldest keys before their window ended",
-                     ["forgotten": .count(done.evictedDedupeKeys), "max_dedupe_keys": .count(options.router.maxDedupeKeys)])
-        }
-        if done.forgottenScreens > 0 {
-            log.info("screens tracked for a scene past the limit: forgot the oldest (finishing one is an unknown screen's finish)",
-                     ["forgotten": .count(done.forgottenScreens), "max_screens": .count(options.router.maxScreens)])
-        }
-        while let connection = table.takeStaged() { connection.flush() }
-        done.clear()
-        swap(&done, &result)
-        if let failure { storeFailed(failure) }
-    }
-
-    private func closeConnections(_ ids: [ConnectionID]) {
-        for id in ids {
-            guard let connection = table.connections[id] else { continue }
-            connection.flush()
-            connection.closeAfterFlush(.requested("closed by the router"))
-        }
-    }
-
-    /// Tells the router `.timer` once the wall clock has reached `at`, never before: a libuv timer
-    /// counts whole milliseconds from the loop's cached time and can fire a little early, and the
-    /// router does not arm a deadline again that it already armed, so an early `.timer` would be lost
-    /// (an entry would stay pending past its expiry until some other input came). A running timer is
-    /// moved, keeping its callback; only one that fired or was never started is given one.
-    ///
-    /// A manual clock's deadline in the future waits for an `advance`, whose turn ends at the later
-    /// time and so does what `.timer` would.
-    private func armRouterTimer(_ at: Instant) {
-        routerDeadline = at
-        if clock.isManual, at > clock.now {
-            routerTimer.stop()
-            return
-        }
-        let delay = UInt64(max(0, at.milliseconds - clock.now.milliseconds))
-        guard !routerTimer.reschedule(afterMilliseconds: delay) else { return }
-        routerTimer.start(afterMilliseconds: delay) { [unowned self] in routerTimerFired() }
-    }
-
-    /// The router's timer fired: `.timer` if the deadline is reached, else the timer is armed again.
-    private func routerTimerFired() {
-        if clock.now < routerDeadline { armRouterTimer(routerDeadline) } else { feed(.timer) }
-    }
-
-    /// A failed commit breaks the promise of R16 for this turn: its ok replies become errors (so the
-    /// senders retry), its events are dropped, and the daemon stops; the store keeps what it had,
-    /// and a restart resumes from there.
-    private func storeFailed(_ error: StoreError) {
-        log.error("store commit failed; stopping", ["store": .text(store.location), "error": .text(error.message)])
-        beginShutdown(signal: "store failure", exitCode: 74)
     }
 }
 
