@@ -23,7 +23,7 @@ public enum Input: Sendable, Hashable {
 }
 
 /// Why a turn ends, as `Router.endTurn(_:at:into:)` is told: the cases of `Input` that end a turn.
-public enum TurnEnd: Sendable, Hashable {
+package enum TurnEnd: Sendable, Hashable {
     /// Every line read in this loop turn has been handed in (`Input.turnEnded`).
     case turnEnded
     /// The clock reached a timer the router asked for (`Input.timer`).

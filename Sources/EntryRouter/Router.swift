@@ -9,14 +9,15 @@ import EntryKit
 /// the records to persist (none for a router made with `persisting: false`), the replies in request
 /// order, the events, the closes and a timer. The router calls nothing while it works; the daemon
 /// performs the result once `endTurn` has returned. `handle(_:at:)` is the same path for a caller that
-/// wants `Effect` values, one input at a time (tests, tools).
+/// wants `Effect` values, one input at a time (an app that embeds the engine, tests, tools): the
+/// public one, as `enqueue`, `endTurn` and `TurnResult` are the daemon's (docs/EMBEDDING.md).
 public struct Router: Sendable {
-    public let config: Config
-    public let limits: RouterLimits
+    package let config: Config
+    package let limits: RouterLimits
     /// Whether the turn's records are returned as `persist` effects. False when whatever receives them
     /// keeps nothing (the daemon's `:memory:` store): then no record is built at all, and everything
     /// else the router returns (replies, events, closes, timers) is the same as when it persists.
-    public let persisting: Bool
+    package let persisting: Bool
     let routing: any EntryRouting
 
     var scenes: [String: Scene] = [:]
@@ -48,6 +49,18 @@ public struct Router: Sendable {
     private var inputs: [QueuedInput] = []
     private var unrecovered: [EntryRecord]?
 
+    /// A router with nothing to restore, as an app that embeds it makes one (docs/EMBEDDING.md).
+    ///
+    /// - Parameters:
+    ///   - persisting: false to get no `persist` effects, for a host that keeps nothing across
+    ///     launches (the records are opaque outside this package: only the daemon's store reads them).
+    public init(config: Config, routing: RoutingTable, limits: RouterLimits = RouterLimits(), persisting: Bool = true) {
+        self.init(config: config, routing: routing as any EntryRouting, limits: limits, restoring: [],
+                  persisting: persisting)
+    }
+
+    /// A router on any routing, taking back what a store kept, as the daemon makes one after a restart.
+    ///
     /// - Parameters:
     ///   - entries: the store's entries that were still waiting (R16); `recover(at:)` takes them back.
     ///   - seen: the store's dedupe window (R18).
@@ -56,9 +69,9 @@ public struct Router: Sendable {
     ///   - persisting: false to get no `persist` effects, for a caller that would drop them. A push
     ///     makes up to three records (its dedupe key, itself, the entry it replaces), each built,
     ///     carried to the store and destroyed, so the default keeps them only where they are kept.
-    public init(config: Config, routing: any EntryRouting, limits: RouterLimits = RouterLimits(),
-                restoring entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1,
-                issued: IssuedNumbers = IssuedNumbers(), persisting: Bool = true) {
+    package init(config: Config, routing: any EntryRouting, limits: RouterLimits = RouterLimits(),
+                 restoring entries: [EntryRecord] = [], seen: [SeenKey] = [], nextEntryNumber: UInt64 = 1,
+                 issued: IssuedNumbers = IssuedNumbers(), persisting: Bool = true) {
         self.config = config
         self.routing = routing
         self.limits = limits
@@ -75,7 +88,7 @@ public struct Router: Sendable {
     /// queued, and nothing comes of it until the turn ends. The input is consumed: it moves into the
     /// turn's queue, where a borrowed one would be copied (every string and payload of a request
     /// retained, and released again when the caller drops its own).
-    public mutating func enqueue(_ input: consuming Input, at now: Instant) {
+    package mutating func enqueue(_ input: consuming Input, at now: Instant) {
         assert(Self.joinsTurn(input), "an input that ends a turn goes to endTurn")
         inputs.append(QueuedInput(input: input, at: now))
     }
@@ -84,7 +97,7 @@ public struct Router: Sendable {
     /// it decided in `result`, which the caller emptied (`TurnResult.clear`) and keeps from turn to
     /// turn. The first call takes back the restored entries first (`recover(at:)`), and their records
     /// and timer come before the turn's.
-    public mutating func endTurn(_ end: TurnEnd, at now: Instant, into result: inout TurnResult) {
+    package mutating func endTurn(_ end: TurnEnd, at now: Instant, into result: inout TurnResult) {
         recover(at: now, into: &result)
         if case .shutdown = end { inputs.append(QueuedInput(input: .shutdown, at: now)) }
         runQueued(at: now)
@@ -120,7 +133,7 @@ public struct Router: Sendable {
     /// unassigned, as no scene exists after a restart; a present that was never acknowledged is
     /// handed over again (R15). Returns the records to persist and the first timer. The first
     /// `endTurn` or `handle` does it when the caller did not; later calls return nothing.
-    public mutating func recover(at now: Instant) -> [Effect] {
+    package mutating func recover(at now: Instant) -> [Effect] {
         var result = TurnResult()
         recover(at: now, into: &result)
         return result.effects

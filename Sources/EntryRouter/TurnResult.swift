@@ -10,39 +10,39 @@ import EntryKit
 /// allocates for it once both sets of lists have grown to a usual turn's size. A result that already
 /// holds a turn has the next one appended: the first `endTurn` hands back the recovery's records and
 /// timer and then its own turn's, and the daemon performs its start-up turn with its first loop turn.
-public struct TurnResult: Sendable {
+package struct TurnResult: Sendable {
     /// The records of the turn, in order: all committed before any message of the turn is written.
-    public internal(set) var records: [Record] = []
+    package internal(set) var records: [Record] = []
     /// The replies, in request order, to connections still open when the turn ended.
-    public internal(set) var replies: [TurnReply] = []
+    package internal(set) var replies: [TurnReply] = []
     /// The entries whose replies are `TurnReply.Body.entry`, as the turn left them. Settable only so
     /// that a caller can lend an entry `inout` and read it in place (`EntryOutcome.reply`).
-    public package(set) var entries: [EntryOutcome] = []
+    package var entries: [EntryOutcome] = []
     /// The messages the router sends on its own (a scene's present or show, a watcher's news), after
     /// the replies.
-    public internal(set) var events: [(ConnectionID, Event)] = []
+    package internal(set) var events: [(ConnectionID, Event)] = []
     /// Connections to close once what was sent to them before is written.
-    public internal(set) var closes: [ConnectionID] = []
+    package internal(set) var closes: [ConnectionID] = []
     /// Call back with `.timer` at this instant (replaces any earlier request).
-    public internal(set) var timer: Instant?
+    package internal(set) var timer: Instant?
     /// How many of the dedupe window's oldest keys were forgotten for `maxDedupeKeys` (see
     /// `Effect.dedupeKeysEvicted`).
-    public internal(set) var evictedDedupeKeys = 0
+    package internal(set) var evictedDedupeKeys = 0
     /// How many of the scenes' oldest tracked screens were forgotten for `RouterLimits.maxScreens`
     /// (see `Effect.screensForgotten`).
-    public internal(set) var forgottenScreens = 0
+    package internal(set) var forgottenScreens = 0
 
-    public init() {}
+    package init() {}
 
     /// Whether there is nothing to perform.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         records.isEmpty && replies.isEmpty && events.isEmpty && closes.isEmpty && timer == nil && evictedDedupeKeys == 0
             && forgottenScreens == 0
     }
 
     /// Empties the result for the next turn, keeping the room of its lists (up to `Turn.keptCapacity`
     /// elements each, so an unusually busy turn's room is given back).
-    public mutating func clear() {
+    package mutating func clear() {
         records.empty(keepingAtMost: Turn.keptCapacity)
         replies.empty(keepingAtMost: Turn.keptCapacity)
         entries.empty(keepingAtMost: Turn.keptCapacity)
@@ -77,12 +77,12 @@ public struct TurnResult: Sendable {
 }
 
 /// The reply to one request, as a turn's end decided it.
-public struct TurnReply: Sendable {
-    public let connection: ConnectionID
-    public let req: JSONValue?
-    public let body: Body
+package struct TurnReply: Sendable {
+    package let connection: ConnectionID
+    package let req: JSONValue?
+    package let body: Body
 
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         case result(Result<ReplyBody, WireError>)
         /// The reply to a `push` or `open`: its entry as the turn left it, `TurnResult.entries[slot]`.
         /// Kept where the turn made it rather than copied into a `ReplyBody`, so that a caller encoding
@@ -93,10 +93,10 @@ public struct TurnReply: Sendable {
 
 /// An entry that arrived in a turn, as the turn left it: what the reply to its `push` or `open`
 /// reports.
-public struct EntryOutcome: Sendable {
+package struct EntryOutcome: Sendable {
     /// Settable only so that a caller can lend it `inout` and read it in place, where reading it from
     /// the array as a value copies it (a retain of its id, route and params, and a release each).
-    public package(set) var reply: EntryReply
+    package var reply: EntryReply
     /// False for a seq that no recorded entry took, before the last one that did.
     var arrived: Bool
 

@@ -3,7 +3,8 @@ import Testing
 
 /// EntryRouter's public types are the ones docs/EMBEDDING.md lists: a type made public, or hidden,
 /// without the page saying so fails here. (A `package` declaration is visible to every module of
-/// this package, tests included, so compiling EmbeddingTests alone cannot tell the two apart.)
+/// this package, tests included, so compiling EmbeddingTests here cannot tell the two apart;
+/// `OutsideThePackageTests` compiles them as an app would.)
 @Suite struct PublicSurfaceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -35,7 +35,7 @@ extension Config {
     ///
     /// - Returns: the warnings, as `load` keeps them in `warnings`.
     @discardableResult
-    public func validate(file: String) throws(ConfigErrors) -> [ConfigWarning] {
+    package func validate(file: String) throws(ConfigErrors) -> [ConfigWarning] {
         let findings = ConfigValidator(config: self, file: file).findings()
         guard findings.errors.isEmpty else { throw ConfigErrors(findings.errors) }
         return findings.warnings
@@ -43,7 +43,7 @@ extension Config {
 
     /// The reader `load` uses when its caller gives none: a config loaded that way cannot name
     /// an `aasa` file.
-    public static func readNoFiles(_ path: String) throws -> [UInt8] {
+    @usableFromInline package static func readNoFiles(_ path: String) throws -> [UInt8] {
         throw NoFileReading()
     }
 

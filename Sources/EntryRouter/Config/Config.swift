@@ -3,35 +3,35 @@
 /// Build one with `Config.load(json:file:)`; every value here has passed validation,
 /// so the router never meets an unknown modal kind, tab or gate.
 public struct Config: Sendable {
-    public var bundleId: String
+    package var bundleId: String
     /// The app's application identifier, `PREFIX.bundleId` (the prefix is usually the team id):
     /// how an apple-app-site-association file names the app. Needed only by `aasa` hosts.
-    public var appId: String?
+    package var appId: String?
     /// The Android app's package name (its application id): how a Digital Asset Links file names
     /// the app. Needed only by `assetlinks` hosts.
-    public var packageName: String?
-    public var schemes: [String]
-    public var universalLinks: [UniversalLinkHost]
-    public var home: String
-    public var gates: [String]
-    public var tabs: [String]
-    public var pushLinkKey: String?
+    package var packageName: String?
+    package var schemes: [String]
+    package var universalLinks: [UniversalLinkHost]
+    package var home: String
+    package var gates: [String]
+    package var tabs: [String]
+    package var pushLinkKey: String?
     /// Modal kind → priority (lower is presented first).
-    public var modals: [String: Int]
-    public var routes: [Route]
+    package var modals: [String: Int]
+    package var routes: [Route]
     /// The `show` or `tab` route an allowed link that matches no pattern is routed to, with the
     /// param `url` (docs/CONFIG.md): a link the app does not know yet lands somewhere instead of nowhere.
-    public var fallback: String?
+    package var fallback: String?
     /// What `load` found suspicious but not wrong, in file order: for `check-config` to print
     /// and `serve` to log. Empty for a config built in code (`validate` returns its warnings).
-    public var warnings: [ConfigWarning] = []
+    public package(set) var warnings: [ConfigWarning] = []
     /// The file `load` read the config from, as it was named to `load`; nil for a config built in
     /// code. `status` names it, so that a user can tell which table a daemon serves.
-    public var file: String?
+    package var file: String?
 
-    public init(bundleId: String, schemes: [String], universalLinks: [UniversalLinkHost], home: String,
-                gates: [String], tabs: [String], pushLinkKey: String?, modals: [String: Int], routes: [Route],
-                appId: String? = nil, fallback: String? = nil, packageName: String? = nil) {
+    package init(bundleId: String, schemes: [String], universalLinks: [UniversalLinkHost], home: String,
+                 gates: [String], tabs: [String], pushLinkKey: String?, modals: [String: Int], routes: [Route],
+                 appId: String? = nil, fallback: String? = nil, packageName: String? = nil) {
         self.bundleId = bundleId
         self.fallback = fallback
         self.appId = appId
@@ -47,30 +47,30 @@ public struct Config: Sendable {
     }
 
     /// The tab a scene starts on (R13c): `home` if it is a tab, else the first tab.
-    public var homeTab: String? { tabs.contains(home) ? home : tabs.first }
+    package var homeTab: String? { tabs.contains(home) ? home : tabs.first }
 
     /// The route named `name`, if any.
-    public func route(named name: String) -> Route? { routes.first { $0.name == name } }
+    package func route(named name: String) -> Route? { routes.first { $0.name == name } }
 }
 
 /// One host of the universal links and its rules: an apple-app-site-association style `paths`
 /// list, or a real apple-app-site-association file (`aasa`); for Android, a Digital Asset Links
 /// file (`assetlinks`). A platform without its own file follows `paths`.
-public struct UniversalLinkHost: Sendable, Hashable {
+package struct UniversalLinkHost: Sendable, Hashable {
     /// A host name, or `*.example.com` for every subdomain of `example.com` (not itself).
-    public var host: String
-    public var paths: [String]
+    package var host: String
+    package var paths: [String]
     /// The apple-app-site-association file as the config names it, relative to the config file.
-    public var aasa: String?
+    package var aasa: String?
     /// What that file says about this app (`Config.appId`); read by `Config.load`.
-    public var association: SiteAssociation?
+    package var association: SiteAssociation?
     /// The Digital Asset Links file as the config names it, relative to the config file.
-    public var assetlinks: String?
+    package var assetlinks: String?
     /// What that file says about this app (`Config.packageName`); read by `Config.load`.
-    public var appLinks: AppLinksAssociation?
+    package var appLinks: AppLinksAssociation?
 
-    public init(host: String, paths: [String] = [], aasa: String? = nil, association: SiteAssociation? = nil,
-                assetlinks: String? = nil, appLinks: AppLinksAssociation? = nil) {
+    package init(host: String, paths: [String] = [], aasa: String? = nil, association: SiteAssociation? = nil,
+                 assetlinks: String? = nil, appLinks: AppLinksAssociation? = nil) {
         self.host = host
         self.paths = paths
         self.aasa = aasa

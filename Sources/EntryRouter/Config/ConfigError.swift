@@ -13,7 +13,7 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     public var line: Int?
     public var column: Int?
 
-    public init(file: String, route: String?, field: String, problem: String, line: Int? = nil, column: Int? = nil) {
+    package init(file: String, route: String?, field: String, problem: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.route = route
         self.field = field
@@ -38,7 +38,7 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
 public struct ConfigErrors: Error, Sendable, Hashable, CustomStringConvertible {
     public var errors: [ConfigError]
 
-    public init(_ errors: [ConfigError]) {
+    package init(_ errors: [ConfigError]) {
         self.errors = errors
     }
 
@@ -52,7 +52,7 @@ extension ConfigError {
     ///
     /// A UTF-8 byte-order mark is named as such: editors hide it, so "unexpected character at line 1,
     /// column 1" would point at nothing the user can see.
-    public init(syntax error: JSONParseError, in bytes: [UInt8], file: String) {
+    package init(syntax error: JSONParseError, in bytes: [UInt8], file: String) {
         let position = TextPosition(offset: error.offset, in: bytes)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let problem = bytes.starts(with: bom) && error.offset == 0

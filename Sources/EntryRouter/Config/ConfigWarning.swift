@@ -10,7 +10,7 @@ public struct ConfigWarning: Sendable, Hashable, CustomStringConvertible {
     /// What looks wrong, phrased as what to check.
     public var problem: String
 
-    public init(file: String, route: String?, field: String, problem: String) {
+    package init(file: String, route: String?, field: String, problem: String) {
         self.file = file
         self.route = route
         self.field = field

@@ -1,7 +1,7 @@
 extension RouteAction {
     /// The step as the config writes it: `dismiss`, `selectTab:TAB` or `start:FLOW`. A store keeps an
     /// accepted action's remaining steps in this form.
-    public var step: String {
+    package var step: String {
         switch self {
         case .dismiss: "dismiss"
         case .selectTab(let tab): "selectTab:" + tab
@@ -10,7 +10,7 @@ extension RouteAction {
     }
 
     /// A step in the config's form; nil for anything else.
-    public static func parse(step: String) -> RouteAction? {
+    package static func parse(step: String) -> RouteAction? {
         RouteAction(step: step)
     }
 }

@@ -1,8 +1,8 @@
 /// One entry of `applinks.details[].components` (or one legacy `paths` rule turned into one): a
 /// URL matches when each part it names matches; a part it leaves out matches anything.
-public struct AppLinkComponent: Sendable, Hashable {
+package struct AppLinkComponent: Sendable, Hashable {
     /// What the `?` key asks of the query.
-    public enum Query: Sendable, Hashable {
+    package enum Query: Sendable, Hashable {
         /// A pattern for the whole query string, without its `?`.
         case whole(LinkPattern)
         /// Query item name → pattern, tested against the item's first occurrence: the value routing
@@ -12,16 +12,16 @@ public struct AppLinkComponent: Sendable, Hashable {
     }
 
     /// The `/` pattern, for the decoded path.
-    public var path: LinkPattern?
-    public var query: Query?
+    package var path: LinkPattern?
+    package var query: Query?
     /// The `#` pattern, for the decoded fragment (empty when the URL has none).
-    public var fragment: LinkPattern?
+    package var fragment: LinkPattern?
     /// A match stops the search and refuses the URL.
-    public var excludes: Bool
+    package var excludes: Bool
     /// Where the component was written (`applinks.details[0].components[2]`), for messages.
-    public var key: String
+    package var key: String
 
-    public init(path: LinkPattern?, query: Query?, fragment: LinkPattern?, excludes: Bool, key: String) {
+    package init(path: LinkPattern?, query: Query?, fragment: LinkPattern?, excludes: Bool, key: String) {
         self.path = path
         self.query = query
         self.fragment = fragment

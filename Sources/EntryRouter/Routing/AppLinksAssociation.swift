@@ -3,13 +3,13 @@
 /// `dynamic_app_link_components` in file order. Without components every path of the host opens
 /// the app (the app's manifest decides); with them, the first that matches decides, as an
 /// apple-app-site-association file's do. Built at load time by `AppLinksAssociation.read`.
-public struct AppLinksAssociation: Sendable, Hashable {
+package struct AppLinksAssociation: Sendable, Hashable {
     /// Where the grant is (`[0]`, the statement's place in the file), for messages.
-    public var statement: String
+    package var statement: String
     /// nil: no granting statement has dynamic components, so every path is the app's.
-    public var components: [AppLinkComponent]?
+    package var components: [AppLinkComponent]?
 
-    public init(statement: String, components: [AppLinkComponent]?) {
+    package init(statement: String, components: [AppLinkComponent]?) {
         self.statement = statement
         self.components = components
     }
@@ -29,7 +29,7 @@ public enum LinkPlatform: String, Sendable, Hashable, CaseIterable {
     case android
 
     /// The name people write: iOS, Android.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .ios: "iOS"
         case .android: "Android"

@@ -1,6 +1,6 @@
 /// What the state machine needs from routing. `RoutingTable` is the real one; tests of the state
 /// machine may pass a small table of their own to keep each case about one rule.
-public protocol EntryRouting: Sendable {
+package protocol EntryRouting: Sendable {
     /// Routes a URL (custom scheme or universal link); errors are `not_allowed` or `no_route`.
     func route(url: String) -> Result<RouteMatch, WireError>
     /// Routes a URL with the universal-link rules of `platform` (Android App Links or iOS).
@@ -16,17 +16,17 @@ public protocol EntryRouting: Sendable {
 
 extension EntryRouting {
     /// No back stacks: a table of a test that is about other rules.
-    public func backStack(route: String, params: RouteParams) -> [BackStackScreen] { [] }
+    package func backStack(route: String, params: RouteParams) -> [BackStackScreen] { [] }
 }
 
 extension EntryRouting {
     /// A routing that knows no platforms reads every URL one way.
-    public func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError> {
+    package func route(url: String, on platform: LinkPlatform) -> Result<RouteMatch, WireError> {
         route(url: url)
     }
 
     /// A routing with no typed selectors reads an FCM payload as any other.
-    public func route(fcm payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
+    package func route(fcm payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
         route(push: payload, payloadBytes: payloadBytes)
     }
 }

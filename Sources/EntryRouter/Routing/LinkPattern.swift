@@ -3,9 +3,9 @@ import EntryKit
 /// One pattern of an association file component (`/`, `?`, `#`, or a query item's value), ready
 /// to match: `*` and `?` wildcards, and Apple's built-in substitution variables (`$(digit)`, …),
 /// each of which matches one character of its class.
-public struct LinkPattern: Sendable, Hashable {
+package struct LinkPattern: Sendable, Hashable {
     /// The pattern as the file wrote it, for messages.
-    public let written: String
+    package let written: String
     /// The compared text as UTF-8, a substitution variable as its `CharacterClass` byte: bytes
     /// that UTF-8 never contains, so no text byte can be taken for one.
     let utf8: [UInt8]

@@ -24,7 +24,7 @@ extension PushPayload {
     }
 
     /// The top-level member `key` as a value, or nil when the payload has none (or is no object).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         member(at: PushParams.KeyPath.single(key)).map(value(of:))
     }
 

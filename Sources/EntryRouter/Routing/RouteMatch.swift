@@ -13,8 +13,8 @@ public struct RouteMatch: Sendable, Hashable {
     /// The value of a modal route's identity param (R7): the one part of the target that is the entry's.
     private(set) var identity: String?
 
-    public init(route: String, params: RouteParams, target: Target, ttl: Int64? = nil,
-                requires: [String] = [], actions: [String: [RouteAction]] = [:], routeIndex: Int? = nil) {
+    package init(route: String, params: RouteParams, target: Target, ttl: Int64? = nil,
+                 requires: [String] = [], actions: [String: [RouteAction]] = [:], routeIndex: Int? = nil) {
         shared = CompiledRoute(name: route, target: CompiledRoute.Target(target), ttl: ttl, requires: requires,
                                actions: actions, kindSlot: nil, routeIndex: routeIndex)
         self.params = params
@@ -34,7 +34,7 @@ public struct RouteMatch: Sendable, Hashable {
         set { shared = shared.with(name: newValue) }
     }
 
-    public var target: Target {
+    package var target: Target {
         get { shared.target.matchTarget(identity: identity) }
         set {
             shared = shared.with(target: CompiledRoute.Target(newValue))
@@ -43,25 +43,25 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     /// Seconds an entry may wait when its sender gave no expiration.
-    public var ttl: Int64? {
+    package var ttl: Int64? {
         get { shared.ttl }
         set { shared = shared.with(ttl: newValue) }
     }
 
     /// Gates that must be open on a scene before it is handed over (R17).
-    public var requires: [String] {
+    package var requires: [String] {
         get { shared.requires }
         set { shared = shared.with(requires: newValue) }
     }
 
-    public var actions: [String: [RouteAction]] {
+    package var actions: [String: [RouteAction]] {
         get { shared.actions }
         set { shared = shared.with(actions: newValue) }
     }
 
     /// The config route it came from, when a `RoutingTable` made it. A hint, not part of the match's
     /// value (not compared).
-    public var routeIndex: Int? {
+    package var routeIndex: Int? {
         get { shared.routeIndex }
         set { shared = shared.with(routeIndex: newValue) }
     }
@@ -81,7 +81,7 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     /// What handing the entry to a scene means.
-    public enum Target: Sendable, Hashable {
+    package enum Target: Sendable, Hashable {
         /// A queued modal; `identity` is the value of the route's identity param, if it has one (R7).
         case modal(kind: String, priority: Int, identity: String?)
         case show(tab: String)

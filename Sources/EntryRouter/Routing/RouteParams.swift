@@ -22,7 +22,7 @@ public struct RouteParams: Sendable {
     let bytes: [UInt8]
 
     /// No params, with no allocation.
-    public init() {
+    package init() {
         bytes = []
     }
 
@@ -33,7 +33,7 @@ public struct RouteParams: Sendable {
     }
 
     /// The dictionary's pairs, sorted by key.
-    public init(_ dictionary: [String: String]) {
+    package init(_ dictionary: [String: String]) {
         self.init(sorting: Array(dictionary))
     }
 

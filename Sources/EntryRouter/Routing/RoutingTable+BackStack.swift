@@ -6,7 +6,7 @@ extension RoutingTable {
     /// filled in and routed (redirects followed). A template that does not fill, or that reaches
     /// anything but a show route of the same tab, is left out: `check-config` refuses both, so only
     /// a config built in code meets them.
-    public func backStack(route: String, params: RouteParams) -> [BackStackScreen] {
+    package func backStack(route: String, params: RouteParams) -> [BackStackScreen] {
         guard !backStacks.isEmpty, let templates = backStacks[route],
               let index = config.routes.firstIndex(where: { $0.name == route }),
               case .show(let tab) = config.routes[index].presentation else { return [] }

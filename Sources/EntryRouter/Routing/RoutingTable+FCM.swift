@@ -2,13 +2,13 @@
 /// number or a boolean, so that a selector wanting `true` or `2` is matched by the string that
 /// reads as it. Off the APNs path: an FCM push is made into an APNs-shaped payload once more.
 extension RoutingTable {
-    public func route(fcm payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
+    package func route(fcm payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
         route(push: typedForFCM(payload), payloadBytes: payloadBytes)
     }
 
     /// `payload` with each string at a key path some selector wants a non-string value at, and
     /// that parses as exactly that value, replaced by the value; the payload itself when none is.
-    public func typedForFCM(_ payload: PushPayload) -> PushPayload {
+    package func typedForFCM(_ payload: PushPayload) -> PushPayload {
         var value = payload.value
         var changed = false
         for route in config.routes {

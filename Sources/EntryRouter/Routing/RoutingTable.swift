@@ -26,7 +26,7 @@ struct PlatformRules: Sendable {
 /// stored in the existential itself, where a struct of this size would be boxed and copied whole by
 /// the witness on every entry routed.
 public final class RoutingTable: EntryRouting {
-    public let config: Config
+    package let config: Config
     private let trie: RouteTrie
     /// Per route, in config order, its compiled route; nil for a redirect route. One word a route,
     /// so a hit reads one line here and then its route.
@@ -54,11 +54,11 @@ public final class RoutingTable: EntryRouting {
     let backStacks: [String: [RedirectTemplate]]
 
     /// Redirects followed for one entry before giving up with `no_route` (docs/CONFIG.md).
-    public static let maxRedirectHops = 5
+    package static let maxRedirectHops = 5
     /// The payload and URL limits (docs/PROTOCOL.md: 4096 bytes as APNs, 2048 bytes), from `serve`'s flags.
-    public let limits: RouterLimits
+    package let limits: RouterLimits
     /// The payload key of an `.apns` file that names the app it is meant for.
-    public static let simulatorBundleKey = "Simulator Target Bundle"
+    package static let simulatorBundleKey = "Simulator Target Bundle"
 
     public init(config: Config, limits: RouterLimits = RouterLimits()) {
         self.config = config

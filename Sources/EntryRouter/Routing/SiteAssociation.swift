@@ -2,10 +2,10 @@
 /// from every `applinks.details` entry that names the app. Tried in order, the first component
 /// that matches decides (allowed unless it `exclude`s); a URL none matches is not allowed, as on
 /// iOS. Built at load time by `SiteAssociation.read`; matching is pure.
-public struct SiteAssociation: Sendable, Hashable {
-    public var components: [AppLinkComponent]
+package struct SiteAssociation: Sendable, Hashable {
+    package var components: [AppLinkComponent]
 
-    public init(components: [AppLinkComponent]) {
+    package init(components: [AppLinkComponent]) {
         self.components = components
     }
 

@@ -13,7 +13,7 @@ public enum EntryState: String, Sendable, Hashable, CaseIterable {
     case updated
 
     /// A terminal state is never left again; only `pending`, `queued` and `presenting` move on.
-    public var isTerminal: Bool {
+    package var isTerminal: Bool {
         switch self {
         case .pending, .queued, .presenting: return false
         case .presented, .done, .replaced, .retracted, .expired, .duplicate, .updated: return true
@@ -22,5 +22,5 @@ public enum EntryState: String, Sendable, Hashable, CaseIterable {
 
     /// A final state leaves nothing to do for the entry, not even an accepted action's steps; only
     /// `presented` is terminal and not final, for the steps its action may still have to send.
-    public var isFinal: Bool { isTerminal && self != .presented }
+    package var isFinal: Bool { isTerminal && self != .presented }
 }

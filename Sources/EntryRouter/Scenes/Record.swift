@@ -15,16 +15,16 @@ public enum Record: Sendable, Hashable {
 /// The next numbers of the ids the router issues to scenes: modals (`m-N`) and screens (`s-N`).
 /// Entry ids (`e-N`) are kept apart: the store reads their numbers off the entries it holds.
 public struct IssuedNumbers: Sendable, Hashable {
-    public var modal: UInt64
-    public var screen: UInt64
+    package var modal: UInt64
+    package var screen: UInt64
 
-    public init(modal: UInt64 = 1, screen: UInt64 = 1) {
+    package init(modal: UInt64 = 1, screen: UInt64 = 1) {
         self.modal = modal
         self.screen = screen
     }
 
     /// The larger of each number: a store keeps the highest it was told, never lowers it.
-    public func union(_ other: IssuedNumbers) -> IssuedNumbers {
+    package func union(_ other: IssuedNumbers) -> IssuedNumbers {
         IssuedNumbers(modal: max(modal, other.modal), screen: max(screen, other.screen))
     }
 }
@@ -47,68 +47,68 @@ public struct EntryRecord: Sendable, Hashable {
     /// and needs neither an insert nor a delete. False is always safe, it only costs a delete of a row
     /// that is not there. Not part of `==` or the hash: it says how the record came to the store, not
     /// what the entry is.
-    public internal(set) var isArrival = false
+    package internal(set) var isArrival = false
 
-    public init(id: String, source: EntrySource, route: String, params: RouteParams, collapseId: String?,
-                kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
-                state: EntryState, scene: String?, steps: [RouteAction] = []) {
+    package init(id: String, source: EntrySource, route: String, params: RouteParams, collapseId: String?,
+                 kind: String?, priority: Int?, identity: String?, received: Instant, expires: Instant?,
+                 state: EntryState, scene: String?, steps: [RouteAction] = []) {
         fields = Fields(id: id, source: source, route: route, params: params, collapseId: collapseId, kind: kind,
                         priority: priority, identity: identity, received: received, expires: expires,
                         state: state, scene: scene, steps: steps)
     }
 
-    public var id: String {
+    package var id: String {
         get { fields.id }
         set { unique().id = newValue }
     }
-    public var source: EntrySource {
+    package var source: EntrySource {
         get { fields.source }
         set { unique().source = newValue }
     }
-    public var route: String {
+    package var route: String {
         get { fields.route }
         set { unique().route = newValue }
     }
-    public var params: RouteParams {
+    package var params: RouteParams {
         get { fields.params }
         set { unique().params = newValue }
     }
-    public var collapseId: String? {
+    package var collapseId: String? {
         get { fields.collapseId }
         set { unique().collapseId = newValue }
     }
-    public var kind: String? {
+    package var kind: String? {
         get { fields.kind }
         set { unique().kind = newValue }
     }
-    public var priority: Int? {
+    package var priority: Int? {
         get { fields.priority }
         set { unique().priority = newValue }
     }
-    public var identity: String? {
+    package var identity: String? {
         get { fields.identity }
         set { unique().identity = newValue }
     }
-    public var received: Instant {
+    package var received: Instant {
         get { fields.received }
         set { unique().received = newValue }
     }
-    public var expires: Instant? {
+    package var expires: Instant? {
         get { fields.expires }
         set { unique().expires = newValue }
     }
-    public var state: EntryState {
+    package var state: EntryState {
         get { fields.state }
         set { unique().state = newValue }
     }
     /// The scene the entry waits for or was handed to.
-    public var scene: String? {
+    package var scene: String? {
         get { fields.scene }
         set { unique().scene = newValue }
     }
     /// The steps of a route action still to run for this entry, without presenting it (docs/PROTOCOL.md, across restarts):
     /// those an accepted action left for after its modal's dismissal, or a launch's chosen action.
-    public var steps: [RouteAction] {
+    package var steps: [RouteAction] {
         get { fields.steps }
         set { unique().steps = newValue }
     }
@@ -116,7 +116,7 @@ public struct EntryRecord: Sendable, Hashable {
     /// Whether a store keeps this entry: it waits (`pending`, `queued`, `presenting`), or it is
     /// `presented` and steps of its action have yet to go out. An entry in a final state is never
     /// kept, whatever steps its record carries: every finished entry leaves the store.
-    public var isLive: Bool { !state.isTerminal || (state == .presented && !steps.isEmpty) }
+    package var isLive: Bool { !state.isTerminal || (state == .presented && !steps.isEmpty) }
 
     /// This record, marked as the entry's arrival when `arrival` is true.
     func marked(arrival: Bool) -> EntryRecord {
@@ -207,28 +207,28 @@ public struct EntryRecord: Sendable, Hashable {
 
 /// A key of the dedupe window seen at an instant: a sender-given id or a launch-entry fingerprint.
 public struct SeenKey: Sendable, Hashable {
-    public var name: DedupeKey
-    public var at: Instant
+    package var name: DedupeKey
+    package var at: Instant
 
-    public init(_ name: DedupeKey, at: Instant) {
+    package init(_ name: DedupeKey, at: Instant) {
         self.name = name
         self.at = at
     }
 
     /// A key as the store keeps it (`DedupeKey.stored`).
-    public init(key: String, at: Instant) {
+    package init(key: String, at: Instant) {
         self.init(DedupeKey(stored: key), at: at)
     }
 
     /// The key as the store keeps it: `id:` and the sender id, or the launch fingerprint.
-    public var key: String { name.stored }
+    package var key: String { name.stored }
 }
 
 /// What makes a repeat a duplicate (R18): a sender id, or a launch entry's fingerprint.
 ///
 /// A sender id is kept without the `id:` its stored form starts with: a push or open with an id looks
 /// its key up on arrival, and building `"id:" + id` made a new string for every one of them.
-public struct DedupeKey: Sendable, Hashable {
+package struct DedupeKey: Sendable, Hashable {
     /// The sender id, or the whole stored key (a launch fingerprint, or any key not starting `id:`).
     let value: String
     let isSenderId: Bool
@@ -246,7 +246,7 @@ public struct DedupeKey: Sendable, Hashable {
     }
 
     /// A key in its stored form.
-    public init(stored: String) {
+    package init(stored: String) {
         if stored.utf8.starts(with: Self.senderIdPrefix.utf8) {
             value = String(decoding: stored.utf8.dropFirst(Self.senderIdPrefix.utf8.count), as: UTF8.self)
             isSenderId = true
@@ -269,7 +269,7 @@ public struct DedupeKey: Sendable, Hashable {
     }
 
     /// `id:` and the sender id, or the launch fingerprint.
-    public var stored: String { isSenderId ? Self.senderIdPrefix + value : value }
+    package var stored: String { isSenderId ? Self.senderIdPrefix + value : value }
 
     /// How many UTF-8 bytes `stored` has, without making it.
     var storedUTF8Count: Int { (isSenderId ? Self.senderIdPrefix.utf8.count : 0) + value.utf8.count }

@@ -7,15 +7,15 @@
 /// `pushLinkKey` read an FCM message as they read an APNs payload, and the APNs path is untouched.
 /// Data values are strings in FCM; a selector that wants a number or a boolean is matched by
 /// `RoutingTable.typedForFCM`, which knows the config.
-public struct FCMMessage: Sendable, Hashable {
-    public var payload: PushPayload
+package struct FCMMessage: Sendable, Hashable {
+    package var payload: PushPayload
     /// `android.collapse_key`.
-    public var collapseId: String?
+    package var collapseId: String?
     /// `android.ttl` in whole seconds (`"3600s"`; a fraction is cut off).
-    public var ttl: Int64?
+    package var ttl: Int64?
 
     /// Reads `value`: the message object, or the whole `{"message": {...}}` a sender posts.
-    public init(_ value: JSONValue) throws(WireError) {
+    package init(_ value: JSONValue) throws(WireError) {
         var message = value
         if case .object(let top) = value, top.count == 1, let inner = top["message"] { message = inner }
         guard case .object(let members) = message else {
@@ -106,7 +106,7 @@ public struct FCMMessage: Sendable, Hashable {
 
 /// What kind of push a request carried: an APNs payload, or an FCM message with its `android.ttl`,
 /// which sets the expiration from the time it arrives.
-public enum PushFormat: Sendable, Hashable {
+package enum PushFormat: Sendable, Hashable {
     case apns
     case fcm(ttl: Int64?)
 }

@@ -293,7 +293,7 @@ extension JSONValue {
     /// Parses one JSON value (RFC 8259, strictly: see `JSONParser`) from `bytes`, for example a
     /// frame from `FrameDecoder` or a reply line a client received. Error offsets count from the
     /// slice's first byte.
-    public static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
         try bytes.withBufferView { (buffer) throws(JSONParseError) -> JSONValue in
             var parser = JSONParser(buffer)
             return try parser.parseDocument()

@@ -106,7 +106,7 @@ public struct PushPayload: Sendable {
     }
 
     /// Whether the payload is a JSON object (APNs payloads are; anything else routes nowhere).
-    public var isObject: Bool { kind == .object }
+    package var isObject: Bool { kind == .object }
 
     /// The payload as a value tree, built on demand (launch fingerprints, tests).
     public var value: JSONValue {

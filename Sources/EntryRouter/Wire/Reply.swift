@@ -4,7 +4,7 @@ public struct Reply: Sendable, Hashable {
     public var req: JSONValue?
     public var body: Result<ReplyBody, WireError>
 
-    public init(req: JSONValue?, body: Result<ReplyBody, WireError>) {
+    package init(req: JSONValue?, body: Result<ReplyBody, WireError>) {
         self.req = req
         self.body = body
     }
@@ -35,7 +35,7 @@ public struct SceneSetup: Sendable, Hashable {
     public var gates: [String]
     public var launchRefusal: WireError?
 
-    public init(home: String, tabs: [String], gates: [String], launchRefusal: WireError? = nil) {
+    package init(home: String, tabs: [String], gates: [String], launchRefusal: WireError? = nil) {
         self.home = home
         self.tabs = tabs
         self.gates = gates
@@ -51,7 +51,7 @@ public struct SceneReadiness: Sendable, Hashable {
     public var home: String
     public var closedGates: [String]
 
-    public init(ready: Bool, home: String, closedGates: [String]) {
+    package init(ready: Bool, home: String, closedGates: [String]) {
         self.ready = ready
         self.home = home
         self.closedGates = closedGates
@@ -65,7 +65,7 @@ public struct EntryReply: Sendable, Hashable {
     public var params: RouteParams
     public var state: EntryState
 
-    public init(id: String, route: String, params: RouteParams, state: EntryState) {
+    package init(id: String, route: String, params: RouteParams, state: EntryState) {
         self.id = id
         self.route = route
         self.params = params

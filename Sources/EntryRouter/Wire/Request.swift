@@ -31,13 +31,13 @@ public enum Operation: Sendable, Hashable {
 public struct PushRequest: Sendable, Hashable {
     public var payload: PushPayload
     /// The payload's encoded size in bytes, as received (APNs counts bytes, not values).
-    public var payloadBytes: Int
+    package var payloadBytes: Int
     public var id: String?
     public var collapseId: String?
     /// Epoch seconds; `0` means "only if a scene can take it now".
     public var expiration: Int64?
     /// An APNs payload, or an FCM message made into one (`FCMMessage`).
-    public var format: PushFormat = .apns
+    package var format: PushFormat = .apns
 }
 
 extension Request {

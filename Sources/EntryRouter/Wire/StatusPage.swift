@@ -3,14 +3,14 @@
 /// and stacks, is built past what a connection may hold; `after` continues the pending list where an
 /// earlier reply's `next` left it.
 public struct StatusPage: Sendable, Hashable {
-    public static let defaultLimit = 100
+    @usableFromInline package static let defaultLimit = 100
     /// A larger `limit` reads as this: a page of 1000 entries is a few hundred kilobytes at most.
-    public static let maxLimit = 1000
+    package static let maxLimit = 1000
 
-    public var limit: Int
+    package var limit: Int
     /// The arrival number of the last entry an earlier page listed; the page starts after it, whether
     /// or not that entry is still pending.
-    public var after: UInt64?
+    package var after: UInt64?
 
     public init(limit: Int = StatusPage.defaultLimit, after: UInt64? = nil) {
         self.limit = max(1, min(limit, Self.maxLimit))

@@ -11,8 +11,8 @@ public struct StatusReport: Sendable, Hashable {
     public var next: String?
     public var counts: [EntryState: Int]
 
-    public init(config: String? = nil, bundle: String? = nil, scenes: [SceneStatus] = [], pending: [PendingStatus] = [],
-                next: String? = nil, counts: [EntryState: Int] = [:]) {
+    package init(config: String? = nil, bundle: String? = nil, scenes: [SceneStatus] = [], pending: [PendingStatus] = [],
+                 next: String? = nil, counts: [EntryState: Int] = [:]) {
         self.config = config
         self.bundle = bundle
         self.scenes = scenes
@@ -35,8 +35,8 @@ public struct SceneStatus: Sendable, Hashable {
     /// Tab → screen ids on its stack (bottom first).
     public var stacks: [String: [String]]
 
-    public init(scene: String, ready: Bool, busy: Bool, gates: [String: Bool], tab: String?, active: ActiveModal?,
-                queue: [String], stacks: [String: [String]]) {
+    package init(scene: String, ready: Bool, busy: Bool, gates: [String: Bool], tab: String?, active: ActiveModal?,
+                 queue: [String], stacks: [String: [String]]) {
         self.scene = scene
         self.ready = ready
         self.busy = busy
@@ -53,7 +53,7 @@ public struct SceneStatus: Sendable, Hashable {
         public var kind: String
         public var entry: String
 
-        public init(modal: String, kind: String, entry: String) {
+        package init(modal: String, kind: String, entry: String) {
             self.modal = modal
             self.kind = kind
             self.entry = entry
@@ -71,7 +71,7 @@ public struct PendingStatus: Sendable, Hashable {
     /// The scene it waits for (gates), or nil for any scene.
     public var scene: String?
 
-    public init(id: String, route: String, source: EntrySource, received: Instant, expires: Instant?, scene: String?) {
+    package init(id: String, route: String, source: EntrySource, received: Instant, expires: Instant?, scene: String?) {
         self.id = id
         self.route = route
         self.source = source

@@ -21,7 +21,7 @@ public struct WireError: Error, Sendable, Hashable {
     public var code: ErrorCode
     public var message: String
 
-    public init(_ code: ErrorCode, _ message: String) {
+    package init(_ code: ErrorCode, _ message: String) {
         self.code = code
         self.message = message
     }
