@@ -1,8 +1,9 @@
 import EntryKit
 
-/// Where `JSONWriter` and message encoding write: an `[UInt8]` (the public API, and callers that
-/// keep the bytes) or an `OutputBuffer` (a connection's staged output). The writers are generic over
-/// it and specialized for both, so neither pays for the other.
+/// Where `JSONWriter` and message encoding write: an `[UInt8]` (callers that keep the bytes: the
+/// client's requests, the command line, the daemon's store and log, tests) or an `OutputBuffer` (a
+/// connection's staged output). The writers are generic over it and specialized for both, so neither
+/// pays for the other.
 protocol JSONSink: ~Copyable {
     mutating func write(_ byte: UInt8)
     mutating func write(_ bytes: ByteView)
