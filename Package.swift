@@ -32,10 +32,9 @@ let package = Package(
         .systemLibrary(name: "CMemoryHint"),
         // The engine's machinery: the views it reads and writes memory through, hashed indexes,
         // arenas and queues, byte codecs; all its raw memory, with their own tests, so that the
-        // engine's domain code stays plain Swift. Not a product: its `public`
-        // API reaches only this package's modules. It is `public` and `@inlinable` rather than
-        // `package`, because the compiler inlines across modules only public inlinable code, and
-        // these containers sit on the push path (see docs/ARCHITECTURE.md).
+        // engine's domain code stays plain Swift. Not a product, and `package` throughout: the
+        // push path's containers are `@inlinable package`, which the compiler inlines across this
+        // package's modules as it would public code (see docs/ARCHITECTURE.md).
         .target(name: "EntryKit", dependencies: ["CMemoryHint"]),
         .target(name: "EntryRouter", dependencies: ["EntryKit"]),
         .target(name: "EntryDaemon", dependencies: ["EntryRouter", "EntryKit", "CUV", "CSQLite"]),
