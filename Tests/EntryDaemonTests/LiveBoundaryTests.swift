@@ -106,10 +106,7 @@ import Testing
     /// Connects scene `main` on a new connection, makes it ready and signed in, and waits until the
     /// daemon has handled all of it (a `status` reply comes after every event those ops caused).
     static func readyScene(_ daemon: StoredDaemon) throws -> LiveConnection {
-        let scene = try LiveConnection(daemon.current)
-        try scene.request(#""op":"scene.connect","scene":"main""#)
-        try scene.request(#""op":"scene.appeared","scene":"main","screen":"home""#)
-        try scene.request(#""op":"scene.gate","scene":"main","gate":"signedIn","open":true"#)
+        let scene = try LiveConnection.readyScene(on: daemon.current)
         try scene.request(#""op":"status""#)
         return scene
     }

@@ -13,14 +13,6 @@ import Testing
 @Suite(.serialized) struct LiveRuleTests {
     // MARK: Helpers
 
-    /// A scene connection named `name` whose home appeared: ready and idle.
-    private func readyScene(_ daemon: LiveDaemon, _ name: String = "main") throws -> LiveConnection {
-        let scene = try LiveConnection(daemon)
-        try #require(try scene.request(#""op":"scene.connect","scene":"\#(name)""#).isOK)
-        try #require(try scene.request(#""op":"scene.appeared","scene":"\#(name)","screen":"home""#).isOK)
-        return scene
-    }
-
     private func watcher(_ daemon: LiveDaemon) throws -> LiveConnection {
         let watcher = try LiveConnection(daemon)
         try #require(try watcher.request(#""op":"watch""#).isOK)
@@ -42,7 +34,7 @@ import Testing
     @Test func lowThenHighInOneWriteIsPresentedHighFirst() throws {
         let stored = StoredDaemon()
         let daemon = stored.current
-        let scene = try readyScene(daemon)
+        let scene = try LiveConnection.readyScene(on: daemon, signedIn: false)
         let sender = try LiveConnection(daemon)
         try sender.client.send(bytes: Array((#"{"req":1,"op":"open","url":"materunner://notice/low","id":"low"}"# + "\n"
             + #"{"req":2,"op":"open","url":"materunner://guide/permission/camera","id":"high"}"# + "\n").utf8))
@@ -57,7 +49,7 @@ import Testing
     @Test func lowThenHighInSeparateTurnsIsPresentedLowFirst() throws {
         let stored = StoredDaemon()
         let daemon = stored.current
-        let scene = try readyScene(daemon)
+        let scene = try LiveConnection.readyScene(on: daemon, signedIn: false)
         let sender = try LiveConnection(daemon)
         #expect(try sender.request(#""op":"open","url":"materunner://notice/low","id":"low""#).text("state") == "presenting")
         #expect(try sender.request(#""op":"open","url":"materunner://guide/permission/camera","id":"high""#)
@@ -80,7 +72,7 @@ import Testing
         #expect(try entryEvent(on: second, id: "r-1", state: "pending") == seenByFirst)
 
         let third = try watcher(daemon)
-        let scene = try readyScene(daemon)
+        let scene = try LiveConnection.readyScene(on: daemon, signedIn: false)
         try sender.request(#""op":"open","url":"materunner://records/2","id":"r-2""#)
         for watcher in [first, second, third] {
             let connected = try watcher.event { $0.text("event") == "scene" && $0.text("what") == "ready" }
@@ -127,7 +119,7 @@ import Testing
         let stored = StoredDaemon()
         let daemon = stored.current
         let watcher = try watcher(daemon)
-        var scene: LiveConnection? = try readyScene(daemon)
+        var scene: LiveConnection? = try LiveConnection.readyScene(on: daemon, signedIn: false)
         let sender = try LiveConnection(daemon)
         #expect(try sender.request(#""op":"open","url":"materunner://notice/n1","id":"m-1""#).text("state") == "presenting")
         _ = try scene?.event { $0.text("event") == "present" && $0.text("entry") == "m-1" }
@@ -135,7 +127,7 @@ import Testing
         _ = try watcher.event { $0.text("event") == "scene" && $0.text("what") == "disconnected" }
         #expect(try entryEvent(on: watcher, id: "m-1", state: "pending").text("scene") == nil)
         #expect(try pendingIDs(daemon) == ["m-1"])
-        let next = try readyScene(daemon, "second")
+        let next = try LiveConnection.readyScene("second", on: daemon, signedIn: false)
         #expect(try next.event { $0.text("event") == "present" }.text("entry") == "m-1")
     }
 
@@ -144,7 +136,7 @@ import Testing
         let stored = StoredDaemon()
         let daemon = stored.current
         let watcher = try watcher(daemon)
-        var scene: LiveConnection? = try readyScene(daemon)
+        var scene: LiveConnection? = try LiveConnection.readyScene(on: daemon, signedIn: false)
         let sender = try LiveConnection(daemon)
         try sender.request(#""op":"open","url":"materunner://notice/n1","id":"m-1""#)
         let present = try #require(try scene?.event { $0.text("event") == "present" })
@@ -152,7 +144,7 @@ import Testing
         scene = nil
         _ = try watcher.event { $0.text("event") == "scene" && $0.text("what") == "disconnected" }
         #expect(try pendingIDs(daemon).isEmpty)
-        let next = try readyScene(daemon, "second")
+        let next = try LiveConnection.readyScene("second", on: daemon, signedIn: false)
         try next.request(#""op":"status""#)
         #expect(next.takeEvents("present").isEmpty)
     }
@@ -174,12 +166,12 @@ import Testing
     /// A `scene.presented` reply, then `kill -9`: the restarted daemon never presents it again.
     @Test func anAcknowledgedPresentIsNotShownAgainAfterKillNine() throws {
         let daemon = StoredDaemon()
-        let scene = try readyScene(daemon.current)
+        let scene = try LiveConnection.readyScene(on: daemon.current, signedIn: false)
         try LiveConnection(daemon.current).request(#""op":"open","url":"materunner://notice/n1","id":"m-1""#)
         let present = try scene.event { $0.text("event") == "present" }
         #expect(try scene.request(#""op":"scene.presented","scene":"main","modal":"\#(present.text("modal") ?? "")""#).isOK)
         #expect(daemon.killAndRestart() == "READY=1")
-        let next = try readyScene(daemon.current)
+        let next = try LiveConnection.readyScene(on: daemon.current, signedIn: false)
         try next.request(#""op":"status""#)
         #expect(next.takeEvents("present").isEmpty)
         #expect(try pendingIDs(daemon.current).isEmpty)

@@ -5,19 +5,10 @@ import Testing
 /// (R8), `scene.background` makes a scene wait for home again, and finishing a screen the router
 /// showed is an orphan `pop` that watchers hear of as `orphan_finish` (R13).
 @Suite(.serialized) struct LiveSceneOpsTests {
-    static func readyScene(on daemon: LiveDaemon) throws -> LiveConnection {
-        let scene = try LiveConnection(daemon)
-        for op in [#""op":"scene.connect","scene":"main""#, #""op":"scene.appeared","scene":"main","screen":"home""#,
-                   #""op":"scene.gate","scene":"main","gate":"signedIn","open":true"#] {
-            #expect(try scene.request(op).isOK)
-        }
-        return scene
-    }
-
     @Test func aBusySceneIsPresentedNothingUntilItIsIdle() throws {
         let daemon = LiveDaemon(["--store", ":memory:"])
         try #require(daemon.readiness == "READY=1")
-        let scene = try Self.readyScene(on: daemon)
+        let scene = try LiveConnection.readyScene(on: daemon)
         #expect(try scene.request(#""op":"scene.busy","scene":"main","busy":true"#).isOK)
         let sender = try LiveConnection(daemon)
         let opened = try sender.request(#""op":"open","url":"materunner://invite/run-1""#)
@@ -30,7 +21,7 @@ import Testing
     @Test func aBackgroundedSceneWaitsForHomeAgain() throws {
         let daemon = LiveDaemon(["--store", ":memory:"])
         try #require(daemon.readiness == "READY=1")
-        let scene = try Self.readyScene(on: daemon)
+        let scene = try LiveConnection.readyScene(on: daemon)
         #expect(try scene.request(#""op":"scene.background","scene":"main""#).isOK)
         let sender = try LiveConnection(daemon)
         #expect(try sender.request(#""op":"open","url":"materunner://invite/run-2""#).text("state") == "pending")
@@ -45,7 +36,7 @@ import Testing
         try #require(daemon.readiness == "READY=1")
         let watcher = try LiveConnection(daemon)
         #expect(try watcher.request(#""op":"watch""#).isOK)
-        let scene = try Self.readyScene(on: daemon)
+        let scene = try LiveConnection.readyScene(on: daemon)
         let sender = try LiveConnection(daemon)
         #expect(try sender.request(#""op":"open","url":"materunner://records/7""#).isOK)
         let show = try scene.event { $0.text("event") == "show" }

@@ -16,11 +16,7 @@ import Testing
         let first = LiveDaemon(["--store", store], socket: socket)
         try #require(first.readiness == "READY=1", "\(first.process.stderrText)")
 
-        let scene = try LiveConnection(first)
-        for op in [#""op":"scene.connect","scene":"main""#, #""op":"scene.appeared","scene":"main","screen":"home""#,
-                   #""op":"scene.gate","scene":"main","gate":"signedIn","open":true"#] {
-            #expect(try scene.request(op).isOK)
-        }
+        let scene = try LiveConnection.readyScene(on: first)
         let sender = try LiveConnection(first)
         let invited = try sender.request(#""op":"open","url":"materunner://invite/run-7","id":"invite-7""#)
         #expect(invited.isOK)
@@ -47,11 +43,7 @@ import Testing
 
         let second = LiveDaemon(["--store", store], socket: socket)
         try #require(second.readiness == "READY=1", "\(second.process.stderrText)")
-        let back = try LiveConnection(second)
-        for op in [#""op":"scene.connect","scene":"main""#, #""op":"scene.appeared","scene":"main","screen":"home""#,
-                   #""op":"scene.gate","scene":"main","gate":"signedIn","open":true"#] {
-            #expect(try back.request(op).isOK)
-        }
+        let back = try LiveConnection.readyScene(on: second)
         let start = try back.event { $0.text("event") == "start" }
         #expect(start.text("flow") == "run")
         #expect(start.text("entry") == "invite-7")

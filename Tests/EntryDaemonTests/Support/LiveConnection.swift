@@ -1,6 +1,7 @@
 import EntryCLI
 import EntryDaemon
 import EntryRouter
+import Testing
 
 /// One connection to a live daemon that tells replies from events: a request waits for its own reply
 /// and keeps the events that came before it, so a test can await an event in any order it needs.
@@ -12,6 +13,19 @@ final class LiveConnection {
 
     init(_ daemon: LiveDaemon) throws {
         client = try daemon.client()
+    }
+
+    /// A new connection for scene `name` whose home appeared, so that it is ready, and, with
+    /// `signedIn`, the sample config's `signedIn` gate open; each op must be answered ok.
+    static func readyScene(_ name: String = "main", on daemon: LiveDaemon, signedIn: Bool = true) throws -> LiveConnection {
+        let scene = try LiveConnection(daemon)
+        var ops = [#""op":"scene.connect","scene":"\#(name)""#, #""op":"scene.appeared","scene":"\#(name)","screen":"home""#]
+        if signedIn { ops.append(#""op":"scene.gate","scene":"\#(name)","gate":"signedIn","open":true"#) }
+        for op in ops {
+            let reply = try scene.request(op)
+            try #require(reply.isOK, "\(op): \(reply)")
+        }
+        return scene
     }
 
     /// The next line, parsed; nil once the daemon closed the connection.
