@@ -23,7 +23,12 @@ public final class EntryScene: Sendable {
 
     /// What the daemon asks of this scene, in order; it ends when the connection does. The events
     /// go to one reader: iterate it from one task (`SceneDriver` does, when it runs the scene).
-    public var events: SceneEvents { SceneEvents(connection: connection, scene: name) }
+    public var events: SceneEvents {
+        let name = name
+        return SceneEvents(connection: connection) { incoming in
+            if case .scene(name, let event) = incoming { event } else { nil }
+        }
+    }
 
     /// A screen appeared; the config's home makes the scene ready.
     @discardableResult
@@ -52,28 +57,5 @@ public final class EntryScene: Sendable {
     /// Disconnects the scene (R15: what it held goes back to pending).
     public func close() {
         connection.close()
-    }
-}
-
-/// A scene's events, in the order the daemon sent them.
-public struct SceneEvents: AsyncSequence, Sendable {
-    public typealias Element = SceneEvent
-    fileprivate let connection: Connection
-    fileprivate let scene: String
-
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let scene: String
-        fileprivate var base: AsyncStream<Incoming>.AsyncIterator
-
-        public mutating func next() async -> SceneEvent? {
-            while let incoming = await base.next() {
-                if case .scene(scene, let event) = incoming { return event }
-            }
-            return nil
-        }
-    }
-
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(scene: scene, base: connection.events.makeAsyncIterator())
     }
 }

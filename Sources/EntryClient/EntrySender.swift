@@ -58,7 +58,9 @@ public final class EntrySender: Sendable {
     public func watch() async throws(EntryClientError) -> WatchStream {
         let watcher = try await Connection(endpoint: endpoint)
         _ = try await watcher.request(.watch)
-        return WatchStream(connection: watcher)
+        return WatchStream(connection: watcher) { incoming in
+            if case .watch(let event) = incoming { event } else { nil }
+        }
     }
 
     /// Sends a request as it is, for a request this type has no method for; returns nothing but
@@ -67,33 +69,6 @@ public final class EntrySender: Sendable {
         _ = try await connection.request(request)
     }
 
-    public func close() {
-        connection.close()
-    }
-}
-
-/// The events of a `watch` connection, which stays open while the sequence is iterated.
-public struct WatchStream: AsyncSequence, Sendable {
-    public typealias Element = WatchEvent
-    fileprivate let connection: Connection
-
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let connection: Connection
-        fileprivate var base: AsyncStream<Incoming>.AsyncIterator
-
-        public mutating func next() async -> WatchEvent? {
-            while let incoming = await base.next() {
-                if case .watch(let event) = incoming { return event }
-            }
-            return nil
-        }
-    }
-
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(connection: connection, base: connection.events.makeAsyncIterator())
-    }
-
-    /// Ends the watch.
     public func close() {
         connection.close()
     }
