@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Dispatch
+import EntryClient
 
 /// A running `entryd serve`: started with `posix_spawn`, its readiness awaited on a notify socket
 /// (`READY=1`, as systemd would), never by polling its socket.
@@ -50,7 +51,7 @@ struct DaemonProcess: Sendable {
         }
         guard ready else {
             process.kill9()
-            let log = String(decoding: FileBytes.read(logPath), as: UTF8.self)
+            let log = String(decoding: FileReading.bytes(logPath) ?? [], as: UTF8.self)
             throw Failure(description: "entryd did not become ready (\(arguments.joined(separator: " "))); it wrote:\n\(log)")
         }
         return process
@@ -131,20 +132,5 @@ private final class NotifySocket: @unchecked Sendable {
     deinit {
         close(fd)
         unlink(path)
-    }
-}
-
-/// Reads a file whole.
-enum FileBytes {
-    static func read(_ path: String) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { return [] }
-        defer { fclose(file) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            result.append(contentsOf: chunk[..<n])
-            if n < chunk.count { return result }
-        }
     }
 }

@@ -76,7 +76,7 @@ public final class TestDaemon: Sendable {
 
     /// What the daemon has written to its log so far.
     public func log() -> String {
-        String(decoding: FileBytes.read(directory + "/daemon.log"), as: UTF8.self)
+        String(decoding: FileReading.bytes(directory + "/daemon.log") ?? [], as: UTF8.self)
     }
 
     /// Stops the daemon (SIGTERM) and removes its directory.

@@ -6,9 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a small file whole, without Foundation.
-enum FileReading {
-    static func bytes(_ path: String) -> [UInt8]? {
+/// Reads a small file whole, without Foundation: a payload file here, a daemon's log in EntryTesting.
+package enum FileReading {
+    package static func bytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var result: [UInt8] = []
