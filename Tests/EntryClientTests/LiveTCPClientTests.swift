@@ -7,15 +7,11 @@ import Testing
 @Suite struct LiveTCPClientTests {
     /// The port the daemon chose for `tcp:127.0.0.1:0`, from its `listening` log line, and its token.
     private func listener(of daemon: TestDaemon) throws -> (port: UInt16, token: String) {
-        let log = try #require(readText(daemon.directory + "/daemon.log"))
+        let log = daemon.log()
         let start = try #require(log.range(of: "listen=tcp:127.0.0.1:"))
         let port = try #require(UInt16(log[start.upperBound...].prefix { $0.isNumber }))
-        let token = try #require(readText(daemon.directory + "/entryd.token")).filter { !$0.isWhitespace }
+        let token = try String(contentsOfFile: daemon.directory + "/entryd.token", encoding: .utf8).filter { !$0.isWhitespace }
         return (port, token)
-    }
-
-    private func readText(_ path: String) -> String? {
-        try? String(contentsOfFile: path, encoding: .utf8)
     }
 
     @Test func theTokenAdmitsASenderOverTCP() async throws {
