@@ -11,6 +11,7 @@ import PackageDescription
 /// - `entryd`: the executable, `main.swift` calling into EntryCLI.
 let package = Package(
     name: "entryd",
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "EntryRouter", targets: ["EntryRouter"]),
         .library(name: "EntryClient", targets: ["EntryClient"]),
@@ -37,14 +38,19 @@ let package = Package(
         // package's modules as it would public code (see docs/ARCHITECTURE.md).
         .target(name: "EntryKit", dependencies: ["CMemoryHint"]),
         .target(name: "EntryRouter", dependencies: ["EntryKit"]),
-        .target(name: "EntryDaemon", dependencies: ["EntryRouter", "EntryKit", "CUV", "CSQLite"]),
+        // What both hosts of the engine share, the daemon and a test's own process: performing a
+        // turn in R16's order, the store's protocol with an in-memory store that keeps what it is
+        // given, rebuilding the router from a store, and the in-process host. Portable: the engine
+        // and the standard library only, no libuv, no SQLite, no C library.
+        .target(name: "EntryHost", dependencies: ["EntryRouter", "EntryKit"]),
+        .target(name: "EntryDaemon", dependencies: ["EntryHost", "EntryRouter", "EntryKit", "CUV", "CSQLite"]),
         // The client library an app's debug build and its tests link: typed requests and events over
         // the socket, on the engine's JSON codec only (no libuv, no SQLite, no daemon).
         .target(name: "EntryClient", dependencies: ["EntryRouter"]),
         // Test support on the client: a temporary daemon (the real binary), expectations with the
         // recent event log, and a launch helper that says when an entry arrives.
-        .target(name: "EntryTesting", dependencies: ["EntryClient"]),
-        .target(name: "EntryCLI", dependencies: ["EntryClient", "EntryDaemon", "EntryRouter", "CUV"]),
+        .target(name: "EntryTesting", dependencies: ["EntryClient", "EntryHost"]),
+        .target(name: "EntryCLI", dependencies: ["EntryClient", "EntryDaemon", "EntryHost", "EntryRouter", "CUV"]),
         .executableTarget(name: "entryd", dependencies: ["EntryCLI"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
         // A seeded random source for the randomized tests and the benchmark's inputs.
@@ -58,7 +64,7 @@ let package = Package(
         // The engine as an app embeds it: its public API alone, as docs/EMBEDDING.md shows it.
         .testTarget(name: "EmbeddingTests", dependencies: ["EntryRouter"]),
         // The daemon's tests, most of them against the real `entryd` binary; they talk to it with EntryCLI's client.
-        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryCLI", "EntryRouter", "EntryKit", "CUV", "SeededRandom"]),
+        .testTarget(name: "EntryDaemonTests", dependencies: ["EntryDaemon", "EntryHost", "EntryCLI", "EntryRouter", "EntryKit", "CUV", "SeededRandom"]),
         // The command line's pure parts: argument parsing, the request builders, the scene player, event lines.
         .testTarget(name: "EntryCLITests", dependencies: ["EntryCLI", "EntryClient", "EntryDaemon", "EntryRouter"]),
         // The client library: its wire codec, and the client against the real daemon through EntryTesting.

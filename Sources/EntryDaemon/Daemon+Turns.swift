@@ -1,3 +1,5 @@
+import EntryHost
+import EntryHost
 import EntryRouter
 
 /// The daemon's turns: ending the router's turn and performing what it decided, in the order R16
@@ -65,7 +67,7 @@ extension Daemon {
     func perform() {
         var done = TurnResult()
         swap(&done, &result)
-        let failure = table.commitAndStage(&done, store: &recordsStore)
+        let failure = done.commitAndStage(store: &recordsStore, on: &table)
         closeConnections(done.closes)
         if let at = done.timer { armRouterTimer(at) }
         if done.evictedDedupeKeys > 0 {

@@ -1,4 +1,5 @@
 import CUV
+import EntryHost
 import EntryRouter
 import Glibc
 

@@ -1,4 +1,5 @@
 import CSQLite
+import EntryHost
 import EntryRouter
 import Glibc
 
@@ -49,33 +50,19 @@ enum RouterSetup {
         }
     }
 
-    /// Builds the router from what the store kept and ends its first turn, which recovers it: returns
-    /// what that turn decided (expired entries to record, the timer to arm), which the daemon performs
-    /// as it starts serving.
+    /// Builds the router from what the store kept (`RouterRecovery`, as a test's in-process host
+    /// does) and gives back to the C library the heap that loading used.
     static func makeRouter(config: Config, limits: RouterLimits, store: EntryStore,
                            at now: Instant) throws(DaemonError) -> (router: Router, restored: Int, startup: TurnResult) {
-        var (router, restored) = try loadRouter(config: config, limits: limits, store: store)
-        var startup = TurnResult()
-        router.endTurn(.turnEnded, at: now, into: &startup)
-        // Loading built (and has dropped) a record per stored entry: tens of MiB with a full inbox, whose
-        // pages glibc would otherwise keep for the life of the process.
-        entryd_release_free_heap()
-        return (router, restored, startup)
-    }
-
-    /// The router with the store's state, not yet recovered; the loaded records die with this call.
-    private static func loadRouter(config: Config, limits: RouterLimits,
-                                   store: EntryStore) throws(DaemonError) -> (router: Router, restored: Int) {
-        let stored: StoredState
+        let setup: (router: Router, restored: Int, startup: TurnResult)
         do {
-            stored = try store.load()
+            setup = try RouterRecovery.makeRouter(config: config, limits: limits, store: store, at: now)
         } catch {
             throw .store(error)
         }
-        let router = Router(config: config, routing: RoutingTable(config: config, limits: limits), limits: limits,
-                            restoring: stored.entries, seen: stored.seen, nextEntryNumber: stored.nextEntryNumber,
-                            issued: stored.issued,
-                            persisting: store.keepsRecords)
-        return (router, stored.entries.count)
+        // Loading built (and has dropped) a record per stored entry: tens of MiB with a full inbox, whose
+        // pages glibc would otherwise keep for the life of the process.
+        entryd_release_free_heap()
+        return setup
     }
 }

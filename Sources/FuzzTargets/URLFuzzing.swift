@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntryHost
 import EntryRouter
 
 /// Routes the input as a URL through the table of the embedded config (`samples/materunner.json`),

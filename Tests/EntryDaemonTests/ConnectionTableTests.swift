@@ -1,3 +1,4 @@
+import EntryHost
 import Testing
 @testable import EntryDaemon
 @testable import EntryRouter
@@ -58,7 +59,7 @@ import Testing
             store.watched = [first, second]
             var target: EntryStore? = store
             var turn = Self.turn()
-            let failure = table.commitAndStage(&turn, store: &target)
+            let failure = turn.commitAndStage(store: &target, on: &table)
             #expect(failure == nil)
             #expect(store.commits == [[Self.seen("a"), Self.seen("b")]], "one commit per turn")
             #expect(store.stagedAtCommit == [false], "nothing staged before the commit")
@@ -75,11 +76,11 @@ import Testing
             var target: EntryStore? = store
             var result = Self.turn()
             result.records = []
-            _ = table.commitAndStage(&result, store: &target)
+            _ = result.commitAndStage(store: &target, on: &table)
             #expect(store.commits.isEmpty, "a turn with no records commits nothing")
             var none: EntryStore?
             var turn = Self.turn()
-            #expect(table.commitAndStage(&turn, store: &none) == nil)
+            #expect(turn.commitAndStage(store: &none, on: &table) == nil)
             #expect(second.hasStagedOutput, "the replies are staged all the same")
         }
     }
@@ -93,7 +94,7 @@ import Testing
             var result = Self.turn()
             result.replies.append(TurnReply(connection: ConnectionID(2), req: .number(3),
                                             body: .result(.failure(WireError(.badRequest, "no")))))
-            let failure = table.commitAndStage(&result, store: &target)
+            let failure = result.commitAndStage(store: &target, on: &table)
             #expect(failure?.message == "disk full")
             #expect(target == nil)
             let notRecorded = WireError(.shuttingDown,
@@ -104,7 +105,7 @@ import Testing
                 + Self.encoded(.reply(Reply(req: .number(3), body: .failure(WireError(.badRequest, "no"))))),
                     "the push's reply becomes an error, an error stays as it was")
             var turn = Self.turn()
-            #expect(table.commitAndStage(&turn, store: &target) == nil)
+            #expect(turn.commitAndStage(store: &target, on: &table) == nil)
             #expect(store.commits.count == 1)
         }
     }

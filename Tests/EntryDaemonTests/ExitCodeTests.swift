@@ -1,5 +1,6 @@
 @testable import EntryCLI
 import EntryDaemon
+import EntryHost
 import EntryRouter
 import Testing
 

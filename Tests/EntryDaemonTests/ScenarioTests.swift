@@ -1,5 +1,6 @@
 @testable import EntryCLI
 @testable import EntryDaemon
+import EntryHost
 import EntryRouter
 import Glibc
 import Testing

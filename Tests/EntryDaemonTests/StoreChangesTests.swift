@@ -1,3 +1,4 @@
+import EntryHost
 @testable import EntryDaemon
 @testable import EntryRouter
 import SeededRandom
@@ -12,13 +13,13 @@ import Testing
                       (String(repeating: "long-", count: 8), String(repeating: "long-", count: 8), true),
                       ("a\u{301}\u{323}", "a\u{323}\u{301}", false)])
     func idsAreTheSameOnlyByteForByte(first: String, second: String, same: Bool) {
-        #expect(SQLiteStore.EntryIndex.sameBytes(first, second) == same)
+        #expect(RecordChanges.EntryIndex.sameBytes(first, second) == same)
     }
 
     @Test func idsThatAreEquivalentTextButNotTheSameBytesAreTwoEntries() {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
         #expect(composed == decomposed)
-        let changes = SQLiteStore.Changes([.entry(sampleEntry(composed)), .entry(sampleEntry(decomposed)),
+        let changes = RecordChanges([.entry(sampleEntry(composed)), .entry(sampleEntry(decomposed)),
                                            .entry(sampleEntry(composed, state: .queued))])
         #expect(changes.entries.map { Array($0.id.utf8) } == [Array(composed.utf8), Array(decomposed.utf8)])
         #expect(changes.entries.map(\.state) == [.queued, .pending])
@@ -54,7 +55,7 @@ import Testing
                 }
                 last[entry.id] = entry
             }
-            let changes = SQLiteStore.Changes(records)
+            let changes = RecordChanges(records)
             #expect(changes.entries == order.map { last[$0]! })
             #expect(changes.live == order.map { last[$0]! }.filter { !$0.state.isTerminal })
             #expect(changes.finished == order.filter { last[$0]!.state.isTerminal && !firstIsArrival[$0]! })

@@ -1,3 +1,4 @@
+import EntryHost
 import EntryRouter
 import Glibc
 import Testing

@@ -1,3 +1,4 @@
+import EntryHost
 import EntryRouter
 import Testing
 @testable import EntryDaemon
@@ -10,7 +11,7 @@ import Testing
                       ("e-", nil), ("e-1a", nil), ("E-1", nil), ("x-1", nil), ("e--1", nil), ("e-1 ", nil),
                       ("e-" + String(repeating: "1", count: 19), nil), ("e-\u{0661}", nil)] as [(String, Int64?)])
     func generatedNumbers(id: String, number: Int64?) {
-        #expect(SQLiteStore.generatedNumber(of: id) == number)
+        #expect(RecordChanges.generatedNumber(of: id) == number)
     }
 
     /// A commit records a larger generated number in `meta`, in its own transaction, and nothing else.

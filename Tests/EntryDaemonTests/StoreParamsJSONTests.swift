@@ -1,4 +1,5 @@
 import Testing
+import EntryHost
 import EntryRouter
 @testable import EntryDaemon
 

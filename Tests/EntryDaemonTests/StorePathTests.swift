@@ -1,3 +1,4 @@
+import EntryHost
 import Glibc
 import Testing
 @testable import EntryDaemon

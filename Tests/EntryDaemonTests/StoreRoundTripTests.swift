@@ -1,3 +1,4 @@
+import EntryHost
 import EntryRouter
 import Testing
 @testable import EntryDaemon
@@ -74,7 +75,7 @@ import Testing
             .entry(sampleEntry("e-1")), .entry(sampleEntry("e-2")), .seen(SeenKey(key: "id:a", at: Instant(milliseconds: 5))),
             .entry(sampleEntry("e-1", state: .queued)), .entry(sampleEntry("e-3", state: .replaced)),
         ]
-        let changes = SQLiteStore.Changes(records)
+        let changes = RecordChanges(records)
         #expect(changes.entries.map(\.id) == ["e-1", "e-2", "e-3"])
         #expect(changes.entries.map(\.state) == [.queued, .pending, .replaced])
         #expect(changes.live.map(\.id) == ["e-1", "e-2"])

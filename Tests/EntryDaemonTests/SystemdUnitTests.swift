@@ -1,3 +1,4 @@
+import EntryHost
 import EntryCLI
 import EntryDaemon
 import Testing

@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntryHost
 import EntryRouter
 import Glibc
 

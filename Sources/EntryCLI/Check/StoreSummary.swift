@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntryHost
 import EntryRouter
 
 /// What `verify-store` found in a store it checked: its entries by state and its dedupe keys, so

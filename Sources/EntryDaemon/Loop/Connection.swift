@@ -1,5 +1,6 @@
 import CUV
 import EntryKit
+import EntryHost
 import EntryRouter
 import Glibc
 

@@ -1,3 +1,4 @@
+import EntryHost
 import EntryRouter
 
 /// The open connections, and the ones a turn's messages were staged on: the daemon stages each reply
@@ -69,5 +70,23 @@ struct ConnectionTable {
         recent[slot] = Unmanaged.passUnretained(found)
         if !found.hasStagedOutput { staged.append(found) }
         body(found)
+    }
+}
+
+/// The daemon's connections are where its turns are staged (`TurnResult.commitAndStage`).
+extension ConnectionTable: TurnStaging {
+    @inline(__always)
+    mutating func stage(_ reply: borrowing Reply, on connection: ConnectionID) {
+        stage(on: connection) { $0.stage(reply) }
+    }
+
+    @inline(__always)
+    mutating func stage(req: JSONValue?, entry: borrowing EntryReply, on connection: ConnectionID) {
+        stage(on: connection) { $0.stage(req: req, entry: entry) }
+    }
+
+    @inline(__always)
+    mutating func stage(_ event: borrowing Event, on connection: ConnectionID) {
+        stage(on: connection) { $0.stage(event) }
     }
 }

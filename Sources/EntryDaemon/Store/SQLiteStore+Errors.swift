@@ -1,3 +1,4 @@
+import EntryHost
 import CSQLite
 import CUV
 

@@ -1,3 +1,4 @@
+import EntryHost
 import Glibc
 
 /// Which file the store is. SQLite keeps writing to the file it opened whatever happens to its name,

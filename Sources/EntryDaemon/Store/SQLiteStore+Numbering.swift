@@ -1,3 +1,4 @@
+import EntryHost
 import EntryRouter
 
 /// Generated entry ids (`e-N`) never repeat: the largest `N` ever stored is kept in `meta`, written by
@@ -8,25 +9,11 @@ import EntryRouter
 /// senders give ids never does. (Schema 3 kept an index of every id's number instead, which every
 /// upsert of an entry paid for.)
 extension SQLiteStore {
-    /// `N` for an id `e-N` (digits only, 20 characters at most), the ids the router generates; nil for
-    /// any other id. The same ids schema 3's `number` column reads as numbers.
-    static func generatedNumber(of id: String) -> Int64? {
-        var utf8 = id.utf8.makeIterator()
-        guard id.utf8.count > 2, id.utf8.count <= 20, utf8.next() == UInt8(ascii: "e"), utf8.next() == UInt8(ascii: "-")
-        else { return nil }
-        var number: Int64 = 0
-        while let byte = utf8.next() {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            number = number * 10 + Int64(byte - UInt8(ascii: "0"))
-        }
-        return number
-    }
-
     /// The largest generated number among `entries`, if it is larger than the one recorded.
     func newLargestNumber(in entries: [EntryRecord]) -> Int64? {
         var largest = largestNumber
         for entry in entries {
-            if let number = Self.generatedNumber(of: entry.id), number > largest { largest = number }
+            if let number = RecordChanges.generatedNumber(of: entry.id), number > largest { largest = number }
         }
         return largest > largestNumber ? largest : nil
     }

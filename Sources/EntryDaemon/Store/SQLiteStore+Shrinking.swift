@@ -1,3 +1,4 @@
+import EntryHost
 import EntryRouter
 
 /// The file gives back the space of entries that are gone.

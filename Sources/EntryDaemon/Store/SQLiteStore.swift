@@ -1,4 +1,5 @@
 import CSQLite
+import EntryHost
 import EntryRouter
 
 /// The durable inbox: entries and the dedupe window in one SQLite file (R1, R15, R16, R18).
@@ -159,7 +160,7 @@ package final class SQLiteStore: EntryStore {
         guard !records.isEmpty else { return }
         try checkFileIsInPlace()
         do {
-            let changes = Changes(records)
+            let changes = RecordChanges(records)
             let newLargest = newLargestNumber(in: changes.entries)
             try database.immediateTransaction { () throws(SQLiteError) in
                 if let newLargest { try database.cached(Self.raiseMeta).run([.text(Self.largestNumberKey), .integer(newLargest)]) }

@@ -1,3 +1,4 @@
+import EntryHost
 import CUV
 
 /// Where the store lives when `--store` is not given: `$XDG_STATE_HOME/entryd/entryd.sqlite`, else
