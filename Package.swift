@@ -12,7 +12,6 @@ import PackageDescription
 let package = Package(
     name: "entryd",
     platforms: [.macOS(.v13), .iOS(.v16)],
-    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "EntryRouter", targets: ["EntryRouter"]),
         .library(name: "EntryClient", targets: ["EntryClient"]),
