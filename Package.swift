@@ -47,9 +47,10 @@ let package = Package(
         // The client library an app's debug build and its tests link: typed requests and events over
         // the socket, on the engine's JSON codec only (no libuv, no SQLite, no daemon).
         .target(name: "EntryClient", dependencies: ["EntryRouter"]),
-        // Test support on the client: a temporary daemon (the real binary), expectations with the
-        // recent event log, and a launch helper that says when an entry arrives.
-        .target(name: "EntryTesting", dependencies: ["EntryClient", "EntryHost"]),
+        // Test support on the client: a test's daemon, the engine in the test's own process or the
+        // real binary, expectations with the recent event log, and a launch helper that says when an
+        // entry arrives.
+        .target(name: "EntryTesting", dependencies: ["EntryClient", "EntryHost", "EntryRouter"]),
         .target(name: "EntryCLI", dependencies: ["EntryClient", "EntryDaemon", "EntryHost", "EntryRouter", "CUV"]),
         .executableTarget(name: "entryd", dependencies: ["EntryCLI"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),

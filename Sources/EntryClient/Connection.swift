@@ -4,7 +4,7 @@
 /// The reader's lines reach the actor through one `AsyncStream`, drained by one task, so replies and
 /// events keep the daemon's order (within a turn the replies come before the events).
 actor Connection {
-    private let transport: SocketTransport
+    private let transport: any LineTransport
     private var nextReq = 0
     private var waiting: [Int: CheckedContinuation<Members, any Error>] = [:]
     private var batches: [Int: Batch] = [:]
@@ -14,7 +14,7 @@ actor Connection {
     nonisolated let events: AsyncStream<Incoming>
 
     init(endpoint: Endpoint) async throws(EntryClientError) {
-        transport = try SocketTransport(endpoint: endpoint)
+        transport = try endpoint.connect()
         let (events, sink) = AsyncStream.makeStream(of: Incoming.self)
         self.events = events
         eventSink = sink
@@ -109,7 +109,7 @@ actor Connection {
         case .scene, .watch:
             eventSink?.yield(incoming)
         case .unknownEvent:
-            break
+            transport.eventsHandled(1)
         }
     }
 
@@ -122,6 +122,11 @@ actor Connection {
         batches = [:]
         eventSink?.finish()
         eventSink = nil
+    }
+
+    /// The reader of `events` is done with `count` of them.
+    nonisolated func eventsHandled(_ count: Int) {
+        transport.eventsHandled(count)
     }
 
     /// Closes the connection: waiting requests fail with `.disconnected`, the events finish.

@@ -7,6 +7,8 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// A TCP listener (`serve --listen tcp:HOST:PORT`): the connection's first line is a `hello`
     /// with the daemon's token, and a wrong one is refused (`.daemon` with `not_allowed`).
     case tcp(host: String, port: UInt16, token: String?)
+    /// An engine in this process (a test's in-process daemon): no socket, no daemon binary.
+    case inProcess(InProcessEndpoint)
 
     /// Reads the form the command line and `ENTRYD_SOCKET` use: `tcp:HOST:PORT`, else a socket path.
     public init(_ text: String, token: String? = nil) {
@@ -31,6 +33,7 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unix(let path): path
         case .tcp(let host, let port, _): "tcp:\(host):\(port)"
+        case .inProcess(let host): host.description
         }
     }
 }

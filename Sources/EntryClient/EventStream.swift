@@ -14,10 +14,24 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         fileprivate let connection: Connection
         fileprivate let pick: @Sendable (Incoming) -> Element?
         fileprivate var base: AsyncStream<Incoming>.AsyncIterator
+        /// An event was returned and its reader has not asked for the next one yet: it is still
+        /// being acted on.
+        fileprivate var holding = false
 
+        /// The next event. Asking for it says the reader is done with the one before, which an
+        /// in-process host counts to tell when a test has gone quiet (`LineTransport.eventsHandled`);
+        /// a line of another kind is done with at once.
         public mutating func next() async -> Element? {
+            if holding {
+                holding = false
+                connection.eventsHandled(1)
+            }
             while let incoming = await base.next() {
-                if let event = pick(incoming) { return event }
+                if let event = pick(incoming) {
+                    holding = true
+                    return event
+                }
+                connection.eventsHandled(1)
             }
             return nil
         }

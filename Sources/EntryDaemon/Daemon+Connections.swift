@@ -1,3 +1,4 @@
+import EntryHost
 import EntryKit
 import EntryRouter
 import Glibc
@@ -161,7 +162,7 @@ extension Daemon: ConnectionDelegate {
         connection.stopReading()
         log.warn("frame too large; closing", ["conn": "\(connection.id)", "max_frame": .count(options.connection.maxFrame)])
         enqueue(.invalid(connection.id, req: nil,
-                     WireError(.frameTooLarge, "a line is longer than \(options.connection.maxFrame) bytes (--max-frame)"),
+                     HostErrors.frameTooLarge(maxFrame: options.connection.maxFrame),
                      close: true), at: instant)
     }
 

@@ -6,14 +6,25 @@ import EntryClient
 ///
 /// `expect` looks at the events after the last one an expectation matched, takes the first that
 /// matches, and waits for one while none does. `expectNothing` fails on any event after that point.
+///
+/// Against the daemon, "none comes" can only mean none within a time. In process, it is decided
+/// when the test has gone quiet (`Quiet`): an `expect` whose event has not come by then fails at
+/// once, and `expectNothing` looks at what came by then, without waiting out its duration. The
+/// durations stay what they are against the daemon, and a guard in process.
 public actor EventProbe {
     private var log: [SceneEvent] = []
     private var cursor = 0
     private var ended = false
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter = 0
+    private let quiet: Quiet?
 
     public init<Events: AsyncSequence & Sendable>(_ events: Events) where Events.Element == SceneEvent {
+        self.init(events, quiet: nil)
+    }
+
+    init<Events: AsyncSequence & Sendable>(_ events: Events, quiet: Quiet?) where Events.Element == SceneEvent {
+        self.quiet = quiet
         Task { [weak self] in
             do {
                 for try await event in events {
@@ -39,6 +50,16 @@ public actor EventProbe {
                 return log[index]
             }
             if ended { throw failure("expected \(pattern), but the scene's connection ended") }
+            if let quiet {
+                let seen = log.count
+                guard await quiet.settle(within: timeout) else {
+                    throw failure("expected \(pattern); the in-process daemon was still busy after \(timeout)")
+                }
+                guard log.count > seen || ended else {
+                    throw failure("expected \(pattern), but the in-process daemon went quiet without sending it")
+                }
+                continue
+            }
             guard await change(before: deadline) else { throw failure("expected \(pattern) within \(timeout)") }
         }
     }
@@ -54,7 +75,10 @@ public actor EventProbe {
     /// Fails when an event (one matching `pattern`, when given) arrives within `duration`, or has
     /// arrived since the last expectation matched.
     public func expectNothing(_ pattern: EventPattern = .any, for duration: Duration) async throws {
-        let deadline = ContinuousClock.now + duration
+        if let quiet, !(await quiet.settle(within: max(duration, .seconds(10)))) {
+            throw failure("expected no \(pattern), but the in-process daemon never went quiet")
+        }
+        let deadline = quiet == nil ? ContinuousClock.now + duration : ContinuousClock.now
         while true {
             if let index = log[cursor...].firstIndex(where: pattern.matches) {
                 throw failure("expected no \(pattern) for \(duration), got \(describe(log[index]))")

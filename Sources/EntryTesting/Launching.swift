@@ -57,7 +57,7 @@ extension TestDaemon {
         var receipt: EntryReceipt?
         if arrives == .beforeConnect { receipt = try await entry.send(with: sender) }
         let driver = try await start(arrives == .atLaunch ? entry.launch : nil)
-        let probe = EventProbe(driver.played)
+        let probe = EventProbe(driver.played, quiet: quiet)
         if arrives == .afterConnect { receipt = try await entry.send(with: sender) }
         if case .whileGateClosed(let gate) = arrives { try await driver.gate(gate, open: false) }
         guard let home = await driver.home else { throw TestingError("the app's scene did not connect") }

@@ -1,54 +1,85 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EntryClient
+import EntryHost
+import EntryRouter
 
-/// A daemon of a test's own: the real `entryd serve` on a manual clock, with its socket, store and
-/// log in a temporary directory, stopped and removed at the end (`stop()`, or when released).
+/// A daemon of a test's own, in either mode (`TestMode`): the engine in the test's process, or the
+/// real `entryd serve` on a manual clock with its socket, store and log in a temporary directory.
+/// The same test body runs against both; `stop()` (or `withTestDaemon`) ends it.
 ///
 ///     let daemon = try await TestDaemon.start()
 ///     defer { daemon.stop() }
+///
+/// The mode is the one given here, else `ENTRYD_TEST_MODE` (`inprocess` or `daemon`), else the
+/// daemon when an `entryd` executable is found and in-process when none is (said once per run).
 public final class TestDaemon: Sendable {
+    public let mode: TestMode
+    /// Where clients reach it: the daemon's socket, or the in-process host.
     public let endpoint: Endpoint
-    /// The temporary directory: `entryd.sock`, `store.sqlite`, `daemon.log`.
-    public let directory: String
-    private let arguments: [String]
-    private let process: ProcessBox
+    /// The daemon's temporary directory (`entryd.sock`, `store.sqlite`, `daemon.log`); nil in process,
+    /// where there is none.
+    public let directory: String?
+    private let backend: Backend
 
-    /// Starts a daemon with `config` (a config file; the daemon's embedded MateRunner sample when
-    /// nil) and `serveArguments` added to `serve`'s.
-    public static func start(config: String? = nil, executable: String? = nil,
+    private enum Backend: Sendable {
+        case inProcess(InProcessHost)
+        case daemon(DaemonBackend)
+    }
+
+    /// Starts a daemon with `config` (a config file; the embedded MateRunner sample when nil). A
+    /// config the engine refuses fails here with its errors (file, route, field), in either mode.
+    /// `serveArguments` are added to `serve`'s, and so need the daemon mode.
+    public static func start(config: String? = nil, mode: TestMode? = nil, executable: String? = nil,
                              serveArguments: [String] = []) async throws -> TestDaemon {
-        guard let binary = executable ?? EntrydExecutable.find() else {
-            throw TestingError("entryd was not found: build it (swift build), or set ENTRYD_EXECUTABLE to its path")
+        let chosen = try mode ?? TestMode.fromEnvironment() ?? defaultMode(executable: executable)
+        switch chosen {
+        case .inProcess:
+            guard serveArguments.isEmpty else {
+                throw TestingError("serve arguments (\(serveArguments.joined(separator: " "))) need the entryd executable: start this daemon with mode: .daemon")
+            }
+            let host = try InProcessHost(config: loadConfig(config), startingAt: WallClock.now())
+            return TestDaemon(mode: .inProcess, directory: nil, backend: .inProcess(host),
+                              endpoint: .inProcess(InProcessEndpoint(name: config ?? EmbeddedConfig.file) {
+                                  InProcessTransport(host: host, name: "in-process daemon")
+                              }))
+        case .daemon:
+            let daemon = try await DaemonBackend.start(config: config, executable: executable, serveArguments: serveArguments)
+            return TestDaemon(mode: .daemon, directory: daemon.directory, backend: .daemon(daemon), endpoint: daemon.endpoint)
         }
-        var template = Array("/tmp/entryd-test-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw TestingError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
-        }
-        let directory = String(cString: made)
-        var arguments = [binary, "serve", "--socket", directory + "/entryd.sock", "--store", directory + "/store.sqlite",
-                         "--clock", "manual", "--log-level", "debug"]
-        if let config { arguments += ["--config", config] }
-        let daemon = TestDaemon(directory: directory, arguments: arguments + serveArguments)
-        try await daemon.startProcess()
-        return daemon
     }
 
-    private init(directory: String, arguments: [String]) {
+    private init(mode: TestMode, directory: String?, backend: Backend, endpoint: Endpoint) {
+        self.mode = mode
         self.directory = directory
-        self.arguments = arguments
-        endpoint = .unix(path: directory + "/entryd.sock")
-        process = ProcessBox()
+        self.backend = backend
+        self.endpoint = endpoint
     }
 
-    private func startProcess() async throws {
-        let started = try await DaemonProcess.start(arguments, notifyPath: directory + "/notify.sock", logPath: directory + "/daemon.log")
-        process.set(started)
+    /// With no mode named: the daemon when its executable is found, else in-process, said once.
+    private static func defaultMode(executable: String?) -> TestMode {
+        if executable != nil || EntrydExecutable.find() != nil { return .daemon }
+        InProcessNotice.sayOnce()
+        return .inProcess
+    }
+
+    /// The config as the daemon would read it: the file's, or the embedded sample's.
+    private static func loadConfig(_ path: String?) throws -> Config {
+        let file = path ?? EmbeddedConfig.file
+        let bytes: [UInt8]
+        if let path {
+            guard let read = FileReading.bytes(path) else { throw TestingError("cannot read the config \(path)") }
+            bytes = read
+        } else {
+            bytes = Array(EmbeddedConfig.json.utf8)
+        }
+        do {
+            return try Config.load(json: bytes, file: file) { linked in
+                guard let read = FileReading.bytes(linked) else { throw TestingError("cannot read \(linked)") }
+                return read
+            }
+        } catch {
+            let count = error.errors.count
+            throw TestingError("\(file): \(count) \(count == 1 ? "problem" : "problems"):\n\(error)")
+        }
     }
 
     /// A sender's connection to this daemon.
@@ -63,29 +94,44 @@ public final class TestDaemon: Sendable {
         try await sender.advance(by: duration)
     }
 
-    /// `kill -9`, then a new daemon on the same socket and store: a crash and a relaunch.
+    /// A crash and a relaunch: every connection drops, and the daemon comes back with what it had
+    /// committed (`kill -9` and a new `entryd` on the same socket and store, or the in-process router
+    /// rebuilt from its store by the code the daemon rebuilds it with).
     public func restart() async throws {
-        process.take()?.kill9()
-        try await startProcess()
+        switch backend {
+        case .inProcess(let host): try await host.restart()
+        case .daemon(let daemon): try await daemon.restart()
+        }
     }
 
     /// A scene of its own (not an app's): its events recorded for `expect`.
     public func scene(_ name: String = "main", launch: Launch? = nil) async throws -> TestScene {
-        try await TestScene(EntryScene(name, launch: launch, endpoint: endpoint))
+        try await TestScene(EntryScene(name, launch: launch, endpoint: endpoint), quiet: quiet)
     }
 
-    /// What the daemon has written to its log so far.
+    /// What the daemon has written to its log so far; in process, where there is no log, nothing.
     public func log() -> String {
-        String(decoding: FileReading.bytes(directory + "/daemon.log") ?? [], as: UTF8.self)
+        switch backend {
+        case .inProcess: ""
+        case .daemon(let daemon): daemon.log()
+        }
     }
 
-    /// Stops the daemon (SIGTERM) and removes its directory.
+    /// Stops the daemon (SIGTERM, and its directory removed; or the in-process host ended).
     public func stop() {
-        process.take()?.stop()
-        for name in ["entryd.sock", "store.sqlite", "store.sqlite-wal", "store.sqlite-shm", "daemon.log", "notify.sock"] {
-            unlink(directory + "/" + name)
+        switch backend {
+        case .inProcess(let host): host.stop()
+        case .daemon(let daemon): daemon.stop()
         }
-        rmdir(directory)
+    }
+
+    /// In process, how an expectation learns that nothing more will happen: the host is quiet
+    /// (`Quiet`); nil against the daemon, where only the wall clock can tell.
+    var quiet: Quiet? {
+        switch backend {
+        case .inProcess(let host): Quiet(host: host)
+        case .daemon: nil
+        }
     }
 
     deinit {
@@ -93,35 +139,15 @@ public final class TestDaemon: Sendable {
     }
 }
 
-/// The running process, which `restart` replaces.
-private final class ProcessBox: @unchecked Sendable {
-    // @unchecked: every access holds the lock, which lives at an address of its own.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var process: DaemonProcess?
-
-    init() { pthread_mutex_init(lock, nil) }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
-
-    func set(_ process: DaemonProcess) {
-        pthread_mutex_lock(lock)
-        self.process = process
-        pthread_mutex_unlock(lock)
-    }
-
-    func take() -> DaemonProcess? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        let taken = process
-        process = nil
-        return taken
-    }
+/// Runs `body` with a daemon of its own and stops it however `body` ends, thrown errors included.
+public func withTestDaemon<Result: Sendable>(config: String? = nil, mode: TestMode? = nil,
+                                              _ body: (TestDaemon) async throws -> Result) async throws -> Result {
+    let daemon = try await TestDaemon.start(config: config, mode: mode)
+    defer { daemon.stop() }
+    return try await body(daemon)
 }
 
-/// A test-support failure: no binary, a daemon that did not start.
+/// A test-support failure: no binary, a daemon that did not start, a config it refused.
 public struct TestingError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }

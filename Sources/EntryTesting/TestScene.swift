@@ -6,12 +6,21 @@ public final class TestScene: Sendable, ProbingEvents {
     public let scene: EntryScene
     public let probe: EventProbe
 
-    init(_ scene: EntryScene) {
+    init(_ scene: EntryScene, quiet: Quiet?) {
         self.scene = scene
-        probe = EventProbe(scene.events)
+        probe = EventProbe(scene.events, quiet: quiet)
     }
 
     public var info: SceneInfo { scene.info }
 
     public func close() { scene.close() }
+}
+
+extension TestDaemon {
+    /// A probe over what `driver` played to its coordinator, for an app a test started by hand
+    /// rather than through `launch` (a relaunch, say); in process it decides when nothing more
+    /// happens as `launch`'s probe does.
+    public func probe(_ driver: SceneDriver) -> EventProbe {
+        EventProbe(driver.played, quiet: quiet)
+    }
 }

@@ -4,8 +4,8 @@ import Testing
 
 /// The client against the real daemon: a sender, a raw scene, the watch stream and paged status.
 @Suite struct LiveClientTests {
-    @Test func aPushWaitsForHomeThenIsPresentedOnce() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func aPushWaitsForHomeThenIsPresentedOnce(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let sender = try await daemon.sender()
         let watch = try await sender.watch()
@@ -32,8 +32,8 @@ import Testing
         watch.close()
     }
 
-    @Test func refusalsCarryTheDaemonsCodeAndMessage() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func refusalsCarryTheDaemonsCodeAndMessage(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let sender = try await daemon.sender()
         do {
@@ -44,8 +44,8 @@ import Testing
         }
     }
 
-    @Test func statusReadsScenesPendingAndCounts() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func statusReadsScenesPendingAndCounts(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let sender = try await daemon.sender()
         for id in 1...3 { _ = try await sender.open("materunner://records/\(id)", id: "n-\(id)") }
@@ -54,8 +54,8 @@ import Testing
         #expect(page.counts[.pending] == 3)
     }
 
-    @Test func aManualClockExpiresAnEntry() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func aManualClockExpiresAnEntry(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let sender = try await daemon.sender()
         _ = try await sender.open("materunner://tutorial/1", id: "t-1")

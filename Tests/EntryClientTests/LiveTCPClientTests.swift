@@ -10,12 +10,13 @@ import Testing
         let log = daemon.log()
         let start = try #require(log.range(of: "listen=tcp:127.0.0.1:"))
         let port = try #require(UInt16(log[start.upperBound...].prefix { $0.isNumber }))
-        let token = try String(contentsOfFile: daemon.directory + "/entryd.token", encoding: .utf8).filter { !$0.isWhitespace }
+        let directory = try #require(daemon.directory)
+        let token = try String(contentsOfFile: directory + "/entryd.token", encoding: .utf8).filter { !$0.isWhitespace }
         return (port, token)
     }
 
     @Test func theTokenAdmitsASenderOverTCP() async throws {
-        let daemon = try await TestDaemon.start(serveArguments: ["--listen", "tcp:127.0.0.1:0"])
+        let daemon = try await TestDaemon.start(mode: .daemon, serveArguments: ["--listen", "tcp:127.0.0.1:0"])
         defer { daemon.stop() }
         let (port, token) = try listener(of: daemon)
         let sender = try await EntrySender(endpoint: .tcp(host: "127.0.0.1", port: port, token: token))
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func anotherTokenIsRefused() async throws {
-        let daemon = try await TestDaemon.start(serveArguments: ["--listen", "tcp:127.0.0.1:0"])
+        let daemon = try await TestDaemon.start(mode: .daemon, serveArguments: ["--listen", "tcp:127.0.0.1:0"])
         defer { daemon.stop() }
         let (port, _) = try listener(of: daemon)
         do {

@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// The process's environment variables, read without Foundation.
-enum ProcessEnvironment {
-    static func value(_ name: String) -> String? {
+package enum ProcessEnvironment {
+    package static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }

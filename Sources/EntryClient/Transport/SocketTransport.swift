@@ -17,21 +17,21 @@ import Dispatch
 ///
 /// A TCP endpoint is another way to get the descriptor; the `hello` line the connection sends
 /// first (`Connection`) is what stands in for the Unix socket's peer check.
-final class SocketTransport: @unchecked Sendable {
+final class SocketTransport: LineTransport, @unchecked Sendable {
     // @unchecked: `fd` never changes after init; `write` is called by one actor at a time, and the
     // reader loop owns its buffer alone.
     let path: String
     private let fd: Int32
 
-    init(endpoint: Endpoint) throws(EntryClientError) {
-        switch endpoint {
-        case .unix(let path):
-            self.path = path
-            fd = try Self.connectUnix(path: path)
-        case .tcp(let host, let port, _):
-            path = endpoint.description
-            fd = try Self.connectTCP(host: host, port: port, name: endpoint.description)
-        }
+    init(unixPath: String) throws(EntryClientError) {
+        path = unixPath
+        fd = try Self.connectUnix(path: unixPath)
+    }
+
+    /// `name` is the endpoint as errors show it (`tcp:HOST:PORT`).
+    init(host: String, port: UInt16, name: String) throws(EntryClientError) {
+        path = name
+        fd = try Self.connectTCP(host: host, port: port, name: name)
     }
 
     /// Connects to the first address `host` resolves to that accepts (an emulator's `10.0.2.2`, a

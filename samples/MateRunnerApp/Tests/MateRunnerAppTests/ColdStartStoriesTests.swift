@@ -13,8 +13,8 @@ import Testing
 
     /// Seed 002: the invitation tapped while the app was closed and the user signed out is shown
     /// after sign-in, never before; accepting it starts the run once.
-    @Test func anInvitationTappedWhileClosedIsAcceptedAfterSignInAndStartsTheRunOnce() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func anInvitationTappedWhileClosedIsAcceptedAfterSignInAndStartsTheRunOnce(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let app = await MateRunnerApp(signedIn: false)
         let launched = try await daemon.launch(.push(invitation, id: "n-42"), arrives: .atLaunch) { launch in
@@ -36,8 +36,8 @@ import Testing
 
     /// Seed 000: three modals asked for while the app was closed are shown one at a time, by
     /// priority, each only after the previous one was dismissed.
-    @Test func threeModalsAskedAtOnceAreShownOneAtATimeByPriority() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func threeModalsAskedAtOnceAreShownOneAtATimeByPriority(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let sender = try await daemon.sender()
         _ = try await sender.open("materunner://notice/maintenance")
@@ -58,8 +58,8 @@ import Testing
 
     /// Seed 000, on a running app: three modals asked for in one moment (one write, lowest
     /// priority first) are shown by priority, not in the order they were sent.
-    @Test func threeModalsAskedInOneMomentOnARunningAppAreShownByPriority() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func threeModalsAskedInOneMomentOnARunningAppAreShownByPriority(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let app = await MateRunnerApp(signedIn: true)
         let launched = try await daemon.launch(.url("materunner://records"), arrives: .afterConnect) { launch in
@@ -82,8 +82,8 @@ import Testing
 
     /// A link behind sign-in (R17): a record opened while the user is signed out waits, and is
     /// shown once, on its tab, after sign-in.
-    @Test func aRecordOpenedWhileSignedOutIsShownAfterSignIn() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func aRecordOpenedWhileSignedOutIsShownAfterSignIn(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let app = await MateRunnerApp(signedIn: false)
         let launched = try await daemon.launch(.url("https://materunner.app/records/7"), arrives: .whileGateClosed("signedIn")) { launch in
@@ -100,8 +100,8 @@ import Testing
 
     /// Seed 004: a record opened from a notification while the app is on another tab is shown on
     /// its tab without a parent coordinator, and closing it still closes it (the router pops it).
-    @Test func aScreenOpenedFromOutsideWithoutAParentStillCloses() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func aScreenOpenedFromOutsideWithoutAParentStillCloses(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let app = await MateRunnerApp(signedIn: true)
         let record = APNsPayload(["aps": .object(["alert": .string("Your run record is ready")]), "link": .string("materunner://records/7")])
@@ -120,8 +120,8 @@ import Testing
 
     /// The app is killed after the user accepted the invitation, before the dismissal finished, and
     /// the daemon dies with it: after the relaunch and sign-in the run starts, once.
-    @Test func theAppKilledAfterAcceptingStartsTheRunAfterRelaunch() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func theAppKilledAfterAcceptingStartsTheRunAfterRelaunch(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let app = await MateRunnerApp(signedIn: true)
         let launched = try await daemon.launch(.push(invitation, id: "n-7"), arrives: .afterConnect) { launch in
@@ -136,7 +136,7 @@ import Testing
 
         let relaunched = await MateRunnerApp(signedIn: false)
         let driver = try await relaunched.start(launch: nil, endpoint: daemon.endpoint)
-        let probe = EventProbe(driver.played)
+        let probe = daemon.probe(driver)
         try await relaunched.homeAppeared()
         try await probe.expectNothing(.start(), for: .milliseconds(200))
         try await relaunched.signIn()
@@ -148,8 +148,8 @@ import Testing
 
     /// The daemon restarts under a running app: the driver connects again, reports the app's state,
     /// and an entry sent after the restart still reaches the coordinator.
-    @Test func theDriverReconnectsAfterADaemonRestart() async throws {
-        let daemon = try await TestDaemon.start()
+    @Test(arguments: TestMode.allCases) func theDriverReconnectsAfterADaemonRestart(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let app = await MateRunnerApp(signedIn: true)
         let launched = try await daemon.launch(.url("materunner://records/3"), arrives: .afterConnect) { launch in
