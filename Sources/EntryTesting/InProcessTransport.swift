@@ -12,11 +12,14 @@ final class InProcessTransport: LineTransport {
     private let link: InProcessLink
     private let received: AsyncStream<[UInt8]>
 
-    init(host: InProcessHost, name: String) {
+    init(host: InProcessHost, name: String) throws(EntryClientError) {
         path = name
         let (received, sink) = AsyncStream.makeStream(of: [UInt8].self)
         self.received = received
-        link = host.connect(receive: { sink.yield($0) }, end: { sink.finish() })
+        guard let link = host.connect(receive: { sink.yield($0) }, end: { sink.finish() }) else {
+            throw .noDaemon(path: name, reason: "the in-process daemon was stopped")
+        }
+        self.link = link
         finish = { sink.finish() }
     }
 
@@ -24,7 +27,7 @@ final class InProcessTransport: LineTransport {
     private let finish: @Sendable () -> Void
 
     func write(_ bytes: [UInt8]) throws(EntryClientError) {
-        link.write(bytes)
+        guard link.write(bytes) else { throw .disconnected(path: path) }
     }
 
     func startReading(onLine: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable () -> Void) {

@@ -38,8 +38,8 @@ public final class TestDaemon: Sendable {
             }
             let host = try InProcessHost(config: loadConfig(config), startingAt: WallClock.now())
             return TestDaemon(mode: .inProcess, directory: nil, backend: .inProcess(host),
-                              endpoint: .inProcess(InProcessEndpoint(name: config ?? EmbeddedConfig.file) {
-                                  InProcessTransport(host: host, name: "in-process daemon")
+                              endpoint: .inProcess(InProcessEndpoint(name: config ?? EmbeddedConfig.file) { () throws(EntryClientError) in
+                                  try InProcessTransport(host: host, name: "in-process daemon")
                               }))
         case .daemon:
             let daemon = try await DaemonBackend.start(config: config, executable: executable, serveArguments: serveArguments)

@@ -16,10 +16,14 @@ public enum TestMode: String, Sendable, Hashable, CaseIterable, CustomStringConv
     /// The environment variable that chooses the mode for a whole run.
     public static let variable = "ENTRYD_TEST_MODE"
 
-    /// The mode `ENTRYD_TEST_MODE` names; nil when it is not set. Anything else is an error naming the
-    /// two modes.
+    /// The mode `ENTRYD_TEST_MODE` names; nil when it is not set.
     static func fromEnvironment() throws(TestingError) -> TestMode? {
         guard let text = ProcessEnvironment.value(variable), !text.isEmpty else { return nil }
+        return try named(text)
+    }
+
+    /// The mode a value of `ENTRYD_TEST_MODE` names; anything else is an error naming the two modes.
+    package static func named(_ text: String) throws(TestingError) -> TestMode {
         guard let mode = TestMode(rawValue: text.lowercased()) else {
             throw TestingError("\(variable)=\(text) is not a mode: use \(variable)=inprocess (the engine in the test's process) or \(variable)=daemon (the entryd executable)")
         }

@@ -41,10 +41,10 @@ package final class InProcessHost: Sendable {
     }
 
     /// A new connection: `receive` gets the lines the host sends it, `end` is called when the host
-    /// ends it.
-    package func connect(receive: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable () -> Void) -> InProcessLink {
+    /// ends it. Nil once the host has stopped, as a socket nobody listens on refuses.
+    package func connect(receive: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable () -> Void) -> InProcessLink? {
         let link = InProcessLink(inputs: inputs, receive: receive, end: end)
-        inputs.yield(.opened(link))
+        if case .terminated = inputs.yield(.opened(link)) { return nil }
         return link
     }
 

@@ -18,8 +18,10 @@ package final class InProcessLink: Sendable {
     }
 
     /// Bytes the client wrote: the lines in one write are one turn, as lines read together are.
-    package func write(_ bytes: [UInt8]) {
-        inputs.yield(.bytes(self, bytes))
+    /// False when the host has stopped.
+    package func write(_ bytes: [UInt8]) -> Bool {
+        if case .terminated = inputs.yield(.bytes(self, bytes)) { return false }
+        return true
     }
 
     /// The client closed the connection (R15 for a scene).
