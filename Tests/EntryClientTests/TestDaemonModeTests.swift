@@ -54,6 +54,24 @@ import Testing
         }
     }
 
+    /// In process, a scene whose events nobody reads keeps the test from going quiet: an expectation
+    /// says so rather than pass or hang.
+    @Test func inProcessAnUnreadSceneIsNamedRatherThanWaitedFor() async throws {
+        try await withTestDaemon(mode: .inProcess) { daemon in
+            let unread = try await EntryScene("unread", endpoint: daemon.endpoint)
+            try await unread.appeared(screen: "home")
+            let watched = try await daemon.scene()
+            _ = try await daemon.sender().open("materunner://notice/maintenance")
+            do {
+                try await watched.expectNothing(.present(), for: .seconds(1))
+                Issue.record("the unread scene's present went unnoticed")
+            } catch let failure as ExpectationFailure {
+                #expect(failure.description.contains("never went quiet"), "\(failure)")
+            }
+            unread.close()
+        }
+    }
+
     @Test(arguments: TestMode.allCases) func expectNothingSeesAnEventThatCame(mode: TestMode) async throws {
         try await withTestDaemon(mode: mode) { daemon in
             let scene = try await daemon.scene()
