@@ -54,6 +54,8 @@ let package = Package(
         .target(name: "EntryCLI", dependencies: ["EntryClient", "EntryDaemon", "EntryHost", "EntryRouter", "CUV"]),
         .executableTarget(name: "entryd", dependencies: ["EntryCLI"]),
         .executableTarget(name: "entryd-bench", dependencies: ["EntryRouter", "SeededRandom"], path: "Sources/entryd-bench"),
+        // One cold-start story of the MateRunner sample timed against TestDaemon in process and against entryd, side by side.
+        .executableTarget(name: "entryd-storybench", dependencies: ["EntryTesting", "EntryClient", "MateRunnerApp"], path: "Sources/entryd-storybench"),
         // A seeded random source for the randomized tests and the benchmark's inputs.
         .target(name: "SeededRandom"),
         // Transport benchmark tools in C, so the yardstick and the load generator are never the bottleneck.
