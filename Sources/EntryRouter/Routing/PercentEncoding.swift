@@ -21,7 +21,28 @@ enum PercentEncoding {
                 i += 1
             }
         }
-        return String(validating: out, as: UTF8.self)
+        return isUTF8(out) ? String(decoding: out, as: UTF8.self) : nil
+    }
+
+    /// Whether `bytes` are well-formed UTF-8, checked by the JSON parser's own rule for a multi-byte
+    /// sequence, so that a URL and a JSON string refuse the same bytes. `String(validating:as:)`
+    /// says the same but needs macOS 15 / iOS 18; the decoding after this check repairs nothing.
+    private static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withBufferView { view in
+            var i = 0
+            while i < view.count {
+                guard view[i] >= 0x80 else {
+                    i += 1
+                    continue
+                }
+                do {
+                    i = try JSONParser.skipUTF8Sequence(in: view, at: i)
+                } catch {
+                    return false
+                }
+            }
+            return true
+        }
     }
 
     /// Appends the decoded `bytes` to `out`; false for a malformed escape or a result that is not
