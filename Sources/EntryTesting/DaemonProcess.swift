@@ -21,19 +21,12 @@ struct DaemonProcess: Sendable {
     /// returns once it reported ready; a daemon that exits first is reported with its log.
     static func start(_ arguments: [String], notifyPath: String, logPath: String) async throws -> DaemonProcess {
         let notify = try NotifySocket(path: notifyPath)
-        var actions: posix_spawn_file_actions_t = makeActions()
+        var actions = makeActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var environment: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            if !text.hasPrefix("NOTIFY_SOCKET=") && !text.hasPrefix("ENTRYD_SOCKET=") { environment.append(text) }
-            index += 1
-        }
-        environment.append("NOTIFY_SOCKET=" + notifyPath)
+        let environment = DaemonEnvironment.entries(of: processEnvironment()) + ["NOTIFY_SOCKET=" + notifyPath]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer {
@@ -72,8 +65,49 @@ struct DaemonProcess: Sendable {
     }
 }
 
+/// What of the test process's environment a daemon is given, and nothing else: where things are,
+/// the locale and the time zone, and the options a test run gives the tools it runs under
+/// (sanitizers, coverage profiles, backtraces). Everything else stays out: in Xcode the test process
+/// carries `DYLD_*` and `XCTest*` variables (and `SIMULATOR_*`, `__XPC_*`) that would change how
+/// the daemon's binary loads and runs, and `ENTRYD_SOCKET` would name another daemon's socket.
+/// `NOTIFY_SOCKET` is set by `start`.
+package enum DaemonEnvironment {
+    package static let names: Set<Substring> = [
+        "PATH", "HOME", "TMPDIR", "LANG", "TZ", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+        "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS", "LLVM_PROFILE_FILE", "SWIFT_BACKTRACE",
+    ]
+    package static let prefixes = ["LC_"]
+
+    /// The `NAME=value` entries of `environment` a daemon keeps, in their order.
+    package static func entries(of environment: [String]) -> [String] {
+        environment.filter { entry in
+            let name = entry.prefix { $0 != "=" }
+            return names.contains(name) || prefixes.contains { name.hasPrefix($0) }
+        }
+    }
+}
+
+/// The test process's environment, `NAME=value` each.
+private func processEnvironment() -> [String] {
+    var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    #if canImport(Darwin)
+    entry = _NSGetEnviron()?.pointee // <crt_externs.h>: Darwin's overlay declares no `environ`
+    #else
+    entry = environ
+    #endif
+    var entries: [String] = []
+    while let text = entry?.pointee {
+        entries.append(String(cString: text))
+        entry = entry?.successor()
+    }
+    return entries
+}
+
+/// An empty `posix_spawn_file_actions_t` for `posix_spawn_file_actions_init` to fill in: on Darwin
+/// the type is an opaque pointer (`typedef void *`, a `posix_spawn_file_actions_t?` here, which
+/// init points at what it allocates); on Glibc and Musl a struct.
 #if canImport(Darwin)
-private func makeActions() -> posix_spawn_file_actions_t { nil }
+private func makeActions() -> posix_spawn_file_actions_t? { nil }
 #else
 private func makeActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
 #endif
