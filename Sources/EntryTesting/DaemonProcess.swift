@@ -26,6 +26,7 @@ struct DaemonProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         let environment = DaemonEnvironment.entries(of: processEnvironment()) + ["NOTIFY_SOCKET=" + notifyPath]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
@@ -34,7 +35,18 @@ struct DaemonProcess: Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
+        #if canImport(Darwin)
+        // Darwin makes no socket close-on-exec atomically (no SOCK_CLOEXEC), so a connection another
+        // test opens at the same moment could leak into this daemon and outlive its test. The spawn
+        // closes every descriptor but the three set up above instead.
+        var attributes: posix_spawnattr_t?
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        #else
         let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        #endif
         guard result == 0 else {
             throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
         }

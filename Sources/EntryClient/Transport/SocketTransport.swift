@@ -55,12 +55,16 @@ final class SocketTransport: LineTransport, @unchecked Sendable {
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let info = next {
             next = info.pointee.ai_next
+            #if canImport(Darwin)
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            #else
+            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
+            #endif
             guard fd >= 0 else {
                 lastError = errno
                 continue
             }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             #if canImport(Darwin)
             var on: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
