@@ -145,7 +145,8 @@ package enum Commands {
     package static let checkConfig = CommandSpec(
         "check-config", summary: "Check config files without starting a daemon.",
         details: "Lists every problem of every file, one per line, as serve would refuse them, and exits 78 "
-            + "when there is one (66 when a file cannot be read).",
+            + "when there is one (66 when a file cannot be read). An apple-app-site-association or assetlinks.json "
+            + "file among them is read as a config's aasa or assetlinks file is, for each app it names.",
         arguments: [ArgumentSpec("FILE", .oneOrMore)],
         examples: ["entryd check-config samples/*.json"],
         run: CheckConfig.run)
