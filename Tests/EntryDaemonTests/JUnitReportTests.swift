@@ -38,4 +38,29 @@ import Testing
         #expect(message.hasPrefix("step 1 failed: server  send open"), "\(message)")
         #expect(failure.stringValue?.contains("queued") == true)
     }
+
+    /// A step that waited in vain fails with a `message` that says what it expected and what came
+    /// instead, whole on its one line, not a list announced for the lines after it.
+    @Test func aTimedOutExpectationSaysWhatWasExpectedAndWhatCameInstead() throws {
+        let directory = TemporaryDirectory()
+        let scenario = directory.file("waits.json")
+        try #"""
+        {"name": "waits for what never comes", "steps": [
+          {"as": "w", "send": {"op": "watch"}},
+          {"as": "s", "send": {"op": "open", "url": "materunner://notice/a"}},
+          {"as": "w", "expect": {"event": "entry", "state": "done"}, "timeout": 300}
+        ]}
+        """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let report = directory.file("report.xml")
+        #expect(Spawned.run(Spawned.entryd, ["check", "--junit", report, scenario]).waitForExit() == 1)
+
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
+        let failure = try #require(document.rootElement()?.elements(forName: "testsuite").first?
+            .elements(forName: "testcase").first?.elements(forName: "failure").first)
+        let message = try #require(failure.attribute(forName: "message")?.stringValue)
+        #expect(message.contains(#"expect {"event":"entry","state":"done"}: nothing matched within 300 ms; came instead: {"event":"entry","#),
+                "\(message)")
+        #expect(message.contains(#""state":"pending"}"#), "\(message)")
+        #expect(!message.hasSuffix(":"), "\(message)")
+    }
 }

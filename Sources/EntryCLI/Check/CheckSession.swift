@@ -31,8 +31,13 @@ extension CheckRunner {
                     let connection = try connection(name)
                     var probe = match
                     guard try connection.first(within: timeout, where: { probe.matches(pattern, $0) }) != nil else {
-                        let seen = connection.unmatched.suffix(5).map(CheckRunner.compact).joined(separator: "\n           ")
-                        return "nothing matched within \(timeout) ms" + (seen.isEmpty ? "" : "; unmatched messages:\n           " + seen)
+                        // The first line says what came instead, whole: a JUnit report's `message` is that line.
+                        let seen = connection.unmatched.suffix(5).map(CheckRunner.compact)
+                        guard let last = seen.last else { return "nothing came within \(timeout) ms" }
+                        let count = connection.unmatched.count
+                        let came = count == 1 ? "came instead: \(last)" : "\(count) messages came instead, the last: \(last)"
+                        return "nothing matched within \(timeout) ms; \(came)"
+                            + seen.dropLast().map { "\n           earlier: " + $0 }.joined()
                     }
                     match = probe
                 case .absent(let name, let pattern, let span):
