@@ -63,4 +63,32 @@ import Testing
         #expect(message.contains(#""state":"pending"}"#), "\(message)")
         #expect(!message.hasSuffix(":"), "\(message)")
     }
+
+    /// A scenario file refused before anything runs is a failed testcase saying why, and the
+    /// files that were fine are skipped, not missing: the report is written all the same.
+    @Test func anInvalidScenarioIsAFailedTestcaseAndTheOthersAreSkipped() throws {
+        let directory = TemporaryDirectory()
+        let good = directory.file("good.json")
+        let typo = directory.file("typo.json")
+        try #"{"name": "fine", "steps": [{"note": "nothing to do"}]}"#.write(toFile: good, atomically: true, encoding: .utf8)
+        try #"{"name": "a typo", "steps": [{"as": "main", "absent": {"event": "present", "kind": "invitaton"}, "for": 10}]}"#
+            .write(toFile: typo, atomically: true, encoding: .utf8)
+        let report = directory.file("report.xml")
+        let run = Spawned.run(Spawned.entryd, ["check", "--junit", report, good, typo])
+        #expect(run.waitForExit() == 65)
+        #expect(run.stdoutText.isEmpty, "nothing may run: \(run.stdoutText)")
+
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
+        let suite = try #require(document.rootElement()?.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "tests")?.stringValue == "2")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+        #expect(suite.attribute(forName: "skipped")?.stringValue == "1")
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["fine", "a typo"])
+        #expect(cases[0].elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue
+                == "not run: 1 scenario file was refused before any ran")
+        let failure = try #require(cases[1].elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue
+                == #"\#(typo): step 1: "kind": "invitaton" is not a modal kind of the config <embedded samples/materunner.json>; did you mean "invitation"?"#)
+    }
 }

@@ -133,7 +133,8 @@ package enum Commands {
     package static let check = CommandSpec(
         "check", summary: "Run scenario files, each against a fresh daemon.",
         details: "It exits 1 when a step fails. A config the daemon would refuse stops the run before any "
-            + "daemon starts (exit 78, 66 when it cannot be read); so does a scenario file with a mistake (exit 65).",
+            + "daemon starts (exit 78, 66 when it cannot be read); so does a scenario file with a mistake (exit 65). "
+            + "With --junit, a file refused so is a failed testcase of the report, and the others are skipped.",
         arguments: [ArgumentSpec("SCENARIO.json", .oneOrMore)],
         flags: [FlagSpec("config", "FILE", help: "use this config for every scenario instead of its own"),
                 FlagSpec("junit", "FILE", help: "also write the results as JUnit XML, one testcase per scenario")],

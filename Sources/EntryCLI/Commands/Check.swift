@@ -7,43 +7,67 @@ import Glibc
 /// Every file is read and every config checked before any daemon starts: a scenario file that
 /// cannot pass by accident (an unknown key, a pattern naming what its config lacks) is refused (65) and a config the daemon would refuse stops the run with
 /// the daemon's own words (78, or 66 when it cannot be read), instead of a scenario that fails
-/// because its daemon never came up.
+/// because its daemon never came up. Each file refused is named; with `--junit` the report has it
+/// as a failed testcase and the others as skipped.
 enum Check {
+    /// A file refused before anything runs: what it is called in the report, why, and the exit status.
+    private struct Refusal {
+        var file: String
+        var name: String
+        var message: String
+        var code: Int32
+    }
+
     static func run(_ parsed: ParsedArguments) -> Int32 {
         var scenarios: [Scenario] = []
+        var refusals: [Refusal] = []
         for file in parsed.positionals {
             guard let bytes = FileBytes.read(file) else {
-                printError("entryd check: cannot read \(file): \(String(cString: strerror(errno)))")
-                return 66
+                refusals.append(Refusal(file: file, name: file, message: "cannot read \(file): \(String(cString: strerror(errno)))", code: 66))
+                continue
             }
             do {
                 scenarios.append(try Scenario.parse(bytes, file: file))
             } catch {
-                printError("entryd check: \(error)")
-                return 65
+                refusals.append(Refusal(file: file, name: file, message: "\(error)", code: 65))
             }
         }
         let runner = CheckRunner(executable: Talk.ownExecutable(), configOverride: parsed.value("config")) { line in
             print(line)
             fflush(nil)
         }
-        var configs: [String?: Config] = [:]
+        var configs: [String?: Result<Config, ConfigCheck.Failure>] = [:]
         for scenario in scenarios {
             let path = runner.configPath(for: scenario)
             if configs[path] == nil {
-                do throws(ConfigCheck.Failure) {
-                    configs[path] = try ConfigCheck.load(orEmbedded: path)
-                } catch {
-                    printError("entryd check: the daemon would refuse its config:\n\(error)")
-                    return error.exitCode
-                }
+                configs[path] = Result { () throws(ConfigCheck.Failure) in try ConfigCheck.load(orEmbedded: path) }
             }
             do {
-                try scenario.checkNames(in: configs[path]!)
+                try scenario.checkNames(in: configs[path]!.get())
+            } catch let failure as ConfigCheck.Failure {
+                // The config's problems, the first on the line that says whose config it is.
+                refusals.append(Refusal(file: scenario.file, name: scenario.name,
+                                        message: "the daemon would refuse its config: \(failure)", code: failure.exitCode))
             } catch {
-                printError("entryd check: \(error)")
-                return 65
+                refusals.append(Refusal(file: scenario.file, name: scenario.name, message: "\(error)", code: 65))
             }
+        }
+        guard refusals.isEmpty else {
+            refusals.forEach { printError("entryd check: \($0.message)") }
+            if let junit = parsed.value("junit") {
+                let skip = "not run: \(refusals.count) scenario file\(refusals.count == 1 ? " was" : "s were") refused before any ran"
+                let cases = parsed.positionals.map { file in
+                    if let refusal = refusals.first(where: { $0.file == file }) {
+                        return JUnitReport.Case(file: file, name: refusal.name, notRun: .refused(refusal.message))
+                    }
+                    return JUnitReport.Case(file: file, name: scenarios.first { $0.file == file }?.name ?? file, notRun: .skipped(skip))
+                }
+                guard FileBytes.write(Array(JUnitReport.xml(cases).utf8), to: junit) else {
+                    printError("entryd check: cannot write \(junit): \(String(cString: strerror(errno)))")
+                    return 73
+                }
+            }
+            return refusals[0].code
         }
         InterruptCleanup.install()
         var total = CheckRunner.Outcome()
