@@ -60,7 +60,7 @@ import Testing
         let accepted = Self.turn(&router, .scene(name: "main", .action(modal: modal, action: "accept")), from: Self.window, at: now)
         #expect(Self.events(accepted) == [.dismiss(scene: "main", modal: modal)])
         let dismissed = Self.turn(&router, .scene(name: "main", .dismissed(modal: modal)), from: Self.window, at: now)
-        #expect(Self.events(dismissed).contains { if case .start(_, "run", _, _) = $0 { true } else { false } })
+        #expect(Self.events(dismissed).contains { if case .start(_, "run", _, _, _) = $0 { true } else { false } })
 
         // The app reports that it handled what it was sent: the run is finished.
         _ = router.handle(.drained(Self.window), at: now)

@@ -40,6 +40,6 @@ struct DeferredLinkTests {
         h.ready()
         let opened = h.step(9, open(url, source: .deferred))
         #expect(opened.records.map(\.source) == [.deferred])
-        #expect(opened.events(to: 1).contains { if case .show(_, _, "recordDetail", _, _, _, _, _) = $0 { true } else { false } })
+        #expect(opened.events(to: 1).contains { if case .show(_, _, "recordDetail", _, _, _, _, _, _) = $0 { true } else { false } })
     }
 }

@@ -78,7 +78,7 @@ struct ModelChecker {
                 problems += checkPresent(scene: scene, to: to, route: route, entry: entry, records: records, now: now)
                 if !presentedOn.insert(scene).inserted { problems.append("two presents on \(scene) in one turn") }
                 model.active[scene] = (modal, entry)
-            case .show(let scene, _, _, _, let entry, _, _, _):
+            case .show(let scene, _, _, _, let entry, _, _, _, _):
                 if !model.ready.contains(scene) { problems.append("\(entry) shown on \(scene) before home appeared") }
             default: break
             }

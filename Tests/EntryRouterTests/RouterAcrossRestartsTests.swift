@@ -25,7 +25,7 @@ import Testing
         let next = h.step(9, open("app://notice/a"))
         #expect(next.presents.map(\.modal) == ["m-2"])
         let shown = h.step(9, open("app://record/2"))
-        #expect(shown.events(to: 2).compactMap { if case .show(_, let screen, _, _, _, _, _, _) = $0 { screen } else { nil } }
+        #expect(shown.events(to: 2).compactMap { if case .show(_, let screen, _, _, _, _, _, _, _) = $0 { screen } else { nil } }
             == ["s-2"])
         h.step(2, scene("main", .dismissed(modal: "m-1")))
         #expect(h.status.scenes.first?.active?.modal == "m-2")

@@ -92,7 +92,7 @@ import Testing
         h.send(9, open("app://records"))
         h.send(9, open("app://record/2"))
         let turn = h.endTurn()
-        let shows = turn.events(to: 1).compactMap { if case .show(_, let screen, _, _, _, _, _, _) = $0 { screen } else { nil } }
+        let shows = turn.events(to: 1).compactMap { if case .show(_, let screen, _, _, _, _, _, _, _) = $0 { screen } else { nil } }
         #expect(shows == ["s-1", "s-2"])
         #expect(turn.presentedEntries == ["e-1"])
         #expect(turn.entryReplies.map(\.state) == [.presenting, .done, .done, .done])

@@ -30,7 +30,7 @@ struct RouterBackStackTests {
     /// The shows of `effects` as (screen, route, parent, backStack).
     static func shows(_ effects: [Effect]) -> [Shown] {
         effects.events(to: 1).compactMap {
-            if case .show(_, let screen, let route, _, _, _, let parent, let backStack) = $0 {
+            if case .show(_, let screen, let route, _, _, _, let parent, let backStack, _) = $0 {
                 return Shown(screen: screen, route: route, parent: parent, backStack: backStack)
             }
             return nil
@@ -111,11 +111,11 @@ struct RouterBackStackTests {
         h.input(.disconnected(ConnectionID(1)))
         _ = h.endTurn()
         var again = h.ready("main", on: 2)
-        #expect(again.events(to: 2).compactMap { if case .show(_, _, let route, _, _, _, _, _) = $0 { route } else { nil } }
+        #expect(again.events(to: 2).compactMap { if case .show(_, _, let route, _, _, _, _, _, _) = $0 { route } else { nil } }
             == ["recordList", "recordDetail"])
         var restarted = h.restarted()
         again = restarted.ready("main", on: 3)
-        #expect(again.events(to: 3).compactMap { if case .show(_, _, let route, _, let entry, _, _, let backStack) = $0 { "\(route) \(entry) \(backStack)" } else { nil } }
+        #expect(again.events(to: 3).compactMap { if case .show(_, _, let route, _, let entry, _, _, let backStack, _) = $0 { "\(route) \(entry) \(backStack)" } else { nil } }
             == ["recordList e-1 true", "recordDetail e-1 false"])
     }
 }

@@ -136,9 +136,9 @@ struct BoundaryLedger {
             case .present(_, let modal, _, _, let entry, let params):
                 if !modalIds.insert(modal).inserted { problems.append("modal id \(modal) issued twice") }
                 modalEntry[modal] = (entry, params)
-            case .show(_, let screen, _, _, _, _, _, _):
+            case .show(_, let screen, _, _, _, _, _, _, _):
                 if !screenIds.insert(screen).inserted { problems.append("screen id \(screen) issued twice") }
-            case .start(_, "run", _, let params):
+            case .start(_, "run", _, let params, _):
                 // A withdrawn run never starts: a start with its params is another entry's.
                 if let id = accepted.keys.sorted().first(where: {
                     accepted[$0] == false && acceptedParams[$0] == params && lastState[$0] != .retracted

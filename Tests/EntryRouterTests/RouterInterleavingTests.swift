@@ -66,7 +66,7 @@ import Testing
         h.drained(2)
         let starts = events.filter { if case .start = $0 { true } else { false } }
         #expect(starts.count == (acknowledged && !accepted ? 0 : cut == 6 ? 2 : 1))
-        #expect(starts.allSatisfy { if case .start(_, _, "e-1", _) = $0 { true } else { false } })
+        #expect(starts.allSatisfy { if case .start(_, _, "e-1", _, _) = $0 { true } else { false } })
         #expect(h.stored["e-1"]?.state == .done && h.stored["e-1"]?.steps == [])
         #expect(h.status.counts[.presented] == 0)
         #expect(h.stored.values.filter { $0.state == .presenting }.isEmpty)

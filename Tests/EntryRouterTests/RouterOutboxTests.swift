@@ -16,15 +16,15 @@ import Testing
 
     static let kinds: [StepKind] = [
         StepKind(name: "show", send: { h in h.step(9, open("app://record/7")) },
-                 isStep: { if case .show(_, _, "recordDetail", _, "e-1", _, _, _) = $0 { true } else { false } }),
+                 isStep: { if case .show(_, _, "recordDetail", _, "e-1", _, _, _, _) = $0 { true } else { false } }),
         StepKind(name: "tab", send: { h in h.step(9, open("app://records")) },
-                 isStep: { if case .selectTab(_, "records") = $0 { true } else { false } }),
+                 isStep: { if case .selectTab(_, "records", _) = $0 { true } else { false } }),
         StepKind(name: "accepted action", send: { h in
             h.step(9, push("invite", "s1"))
             h.step(1, scene("main", .presented(modal: "m-1")))
             h.step(1, scene("main", .action(modal: "m-1", action: "accept")))
             return h.step(1, scene("main", .dismissed(modal: "m-1")))
-        }, isStep: { if case .start(_, "run", "e-1", _) = $0 { true } else { false } }),
+        }, isStep: { if case .start(_, "run", "e-1", _, _) = $0 { true } else { false } }),
     ]
 
     /// A ready, signed-in scene on connection 1, on the records tab (so that a step's tab switch shows).

@@ -40,6 +40,10 @@ import Testing
          "op `scene.background` has no field `screen` (it takes `scene`, `req`)"),
         (#"{"op":"scene.gate","scene":"main","gate":"signedIn","opne":true}"#, "op `scene.gate` has no field `opne`; did you mean `open`?"),
         (#"{"op":"hello","tokn":"abc"}"#, "op `hello` has no field `tokn`; did you mean `token`?"),
+        (#"{"op":"scene.handled","scene":"main","stpe":"e-1/show"}"#, "op `scene.handled` has no field `stpe`; did you mean `step`?"),
+        (#"{"op":"scene.discarded","scene":"main","step":"e-1/show"}"#,
+         "op `scene.discarded` has no field `step` (it takes `scene`, `req`)"),
+        (#"{"op":"scene.connect","scene":"main","confirm":true}"#, "op `scene.connect` has no field `confirm`; did you mean `confirms`?"),
         (#"{"op":"scene.reset","scene":"main","a very long unknown key":1}"#,
          "op `scene.reset` has no field `a very long unknown key` (it takes `scene`, `req`)"),
     ])
@@ -49,7 +53,7 @@ import Testing
 
     /// Every op covered above, so that a new op gets a line of its own.
     @Test func everyOpHasAStrictCase() {
-        #expect(OpName.allCases.count == 18)
+        #expect(OpName.allCases.count == 20)
     }
 
     /// A stray member is named before a missing one: it is likely the missing one misspelt.

@@ -13,6 +13,11 @@
 /// thousands goes out a batch at a time, as fast as the connection takes it, instead of all at once
 /// past its output cap.
 ///
+/// A scene that confirms its steps (`scene.connect` with `confirms`) finishes an entry only when the
+/// app confirms the last step event sent for it (`scene.handled`), not when the write completed: a
+/// completed write is not a handled event. Until then the entry stays in flight, and comes again after
+/// a disconnect or a restart with the same step ids.
+///
 /// The entries lie in one array in arrival order: the in-flight ones, then the unsent ones. Sending
 /// and finishing only advance indexes; the finished prefix is dropped once it is as long as the
 /// rest, so working through a hand-over of N entries moves each about once, not N²/2 times.
@@ -22,6 +27,9 @@ struct Outbox: Sendable {
     private var head = 0
     /// The first unsent entry; `head..<firstUnsent` are in flight.
     private var firstUnsent = 0
+    /// For a scene that confirms: the step id each entry in flight waits for, by the entry's `seq`.
+    /// An entry in flight that is not here needs no confirmation (its events went out, or it had none).
+    private var awaiting: [UInt64: String] = [:]
 
     /// Entries whose event went out and whose write has not been reported complete.
     var inFlight: ArraySlice<Entry> { storage[head..<firstUnsent] }
@@ -58,13 +66,38 @@ struct Outbox: Sendable {
             return nil
         }
         defer { head += 1 }
+        if !awaiting.isEmpty { awaiting[storage[head].seq] = nil }
         return storage[head]
+    }
+
+    /// Takes the first entry in flight out when it waits for no confirmation, nil otherwise: entries
+    /// finish in arrival order, as the app confirms them.
+    mutating func popConfirmed() -> Entry? {
+        guard head < firstUnsent, awaiting[storage[head].seq] == nil else {
+            compact()
+            return nil
+        }
+        defer { head += 1 }
+        return storage[head]
+    }
+
+    /// The entry with this `seq`, just sent, is finished only when the app confirms `step`.
+    mutating func awaitConfirmation(of step: String, seq: UInt64) {
+        awaiting[seq] = step
+    }
+
+    /// The app confirmed `step`; whether an entry in flight waited for it.
+    mutating func confirm(_ step: String) -> Bool {
+        guard let seq = awaiting.first(where: { $0.value == step })?.key else { return false }
+        awaiting[seq] = nil
+        return true
     }
 
     /// Takes every entry in flight out, in arrival order: the scene is gone.
     mutating func takeInFlight() -> [Entry] {
         let taken = Array(storage[head..<firstUnsent])
         head = firstUnsent
+        awaiting = [:]
         compact()
         return taken
     }

@@ -39,54 +39,70 @@ extension Router {
         guard count > 0 else { return }
         let name = scenes.keys[index]
         let connection = scenes.values[index].connection
+        let confirms = scenes.values[index].confirms
         let batch = scenes.values[index].outbox.send(count)
         for entry in batch {
+            let steps = StepIDs(entry: entry.id, confirmed: confirms)
+            var last: String?
             if !entry.steps.isEmpty {
-                sendActionSteps(of: entry, at: index, name, on: connection)
-                continue
+                last = sendActionSteps(of: entry, at: index, name, on: connection, steps)
+            } else {
+                switch entry.shape.target {
+                case .show(let tab):
+                    selectTab(tab, at: index, name, step: steps.tab)
+                    last = show(entry, on: tab, at: index, name, connection, steps)
+                case .tab(let tab):
+                    if selectTab(tab, at: index, name, step: steps.tab) { last = steps.tab }
+                case .modal:
+                    break
+                }
+                if entry.seq >= turn.firstSeq { turn.update(seq: entry.seq, state: .done, params: entry.params) }
             }
-            switch entry.shape.target {
-            case .show(let tab):
-                selectTab(tab, at: index, name)
-                show(entry, on: tab, at: index, name, connection)
-            case .tab(let tab):
-                selectTab(tab, at: index, name)
-            case .modal:
-                break
-            }
-            if entry.seq >= turn.firstSeq { turn.update(seq: entry.seq, state: .done, params: entry.params) }
+            if let last { scenes.values[index].outbox.awaitConfirmation(of: last, seq: entry.seq) }
         }
     }
 
-    /// An action's steps (R12) as events. A `dismiss` among them has no modal left to close: the
-    /// outbox only holds steps that come after the modal is gone.
+    /// An action's steps (R12) as events; the id of the last one sent, to a scene that confirms. A
+    /// `dismiss` among them has no modal left to close: the outbox only holds steps that come after
+    /// the modal is gone.
     private mutating func sendActionSteps(of entry: Entry, at index: [String: Scene].Index, _ name: String,
-                                          on connection: ConnectionID) {
-        for step in entry.steps {
+                                          on connection: ConnectionID, _ steps: StepIDs) -> String? {
+        var last: String?
+        for (position, step) in entry.steps.enumerated() {
             switch step {
             case .dismiss:
                 continue
             case .selectTab(let tab):
-                selectTab(tab, at: index, name)
+                if selectTab(tab, at: index, name, step: steps.action(position)) { last = steps.action(position) }
             case .start(let flow):
-                turn.send(connection, .start(scene: name, flow: flow, entry: entry.id, params: entry.params))
+                turn.send(connection, .start(scene: name, flow: flow, entry: entry.id, params: entry.params,
+                                             step: steps.action(position)))
+                last = steps.action(position)
             }
         }
+        return last
     }
 
     /// Everything sent to `connection` has been written: the outbox entries in flight to its scenes
-    /// end `done`, and `decide` sends the next ones. Usually one scene is connected, and it is finished
-    /// without a list of names made and sorted (a drain comes after every show of steady traffic).
+    /// end `done` (a scene that confirms finishes only those that wait for no confirmation), and
+    /// `decide` sends the next ones. Usually one scene is connected, and it is finished without a
+    /// list of names made and sorted (a drain comes after every show of steady traffic).
     mutating func drained(_ connection: ConnectionID) {
         if scenes.count == 1 {
             let index = scenes.startIndex
-            if scenes.values[index].isOn(connection) { finishShows(at: index) }
+            if scenes.values[index].isOn(connection) { finishWritten(at: index) }
             return
         }
         for name in scenes.keys.sorted() {
             guard let index = scenes.index(forKey: name), scenes.values[index].isOn(connection) else { continue }
-            finishShows(at: index)
+            finishWritten(at: index)
         }
+    }
+
+    /// The outbox entries in flight to the scene at `index` that wait for no confirmation end
+    /// `done`, in arrival order, up to the first that waits.
+    mutating func finishWritten(at index: [String: Scene].Index) {
+        while var entry = scenes.values[index].outbox.popConfirmed() { move(&entry, to: .done) }
     }
 
     /// The outbox entries in flight to scene `name` end `done`: they went out before its reset.
@@ -114,14 +130,11 @@ extension Router {
                                              entry: entry.id, params: entry.params))
     }
 
-    /// Sends `selectTab` only when the tab changes (R13c).
-    mutating func selectTab(_ tab: String, on name: String) {
-        guard let index = scenes.index(forKey: name) else { return }
-        selectTab(tab, at: index, name)
-    }
-
-    private mutating func selectTab(_ tab: String, at index: [String: Scene].Index, _ name: String) {
-        guard scenes.values[index].select(tab: tab) else { return }
-        turn.send(scenes.values[index].connection, .selectTab(scene: name, tab: tab))
+    /// Sends `selectTab` only when the tab changes (R13c); whether it did.
+    @discardableResult
+    private mutating func selectTab(_ tab: String, at index: [String: Scene].Index, _ name: String, step: String?) -> Bool {
+        guard scenes.values[index].select(tab: tab) else { return false }
+        turn.send(scenes.values[index].connection, .selectTab(scene: name, tab: tab, step: step))
+        return true
     }
 }

@@ -87,8 +87,9 @@ extension Router {
         guard !runs.isEmpty, let index = scenes.index(forKey: name), scenes.values[index].isReady else { return }
         let gates = scenes.values[index].gates
         var kept: [Entry] = []
-        for entry in runs {
-            if entry.scene == name, gates.allow(entry.requires) {
+        for var entry in runs {
+            if entry.scene == name || entry.scene == nil, gates.allow(entry.requires) {
+                entry.scene = name
                 scenes.values[index].outbox.append(entry)
             } else {
                 kept.append(entry)

@@ -1,10 +1,17 @@
 /// The scene ops of docs/PROTOCOL.md that change what a scene can take: connect, appeared, busy,
-/// background, gate, reset. Modal and screen ops live beside this file.
+/// background, gate, reset, discarded. Modal and screen ops live beside this file, and the steps a
+/// scene confirms in `Router+Steps.swift`.
 extension Router {
     mutating func sceneOp(_ name: String, _ op: SceneOp, from connection: ConnectionID) -> Result<ReplyBody, WireError> {
-        if case .connect(let launch, let launchId, let launchAction) = op {
+        switch op {
+        case .connect(let launch, let launchId, let launchAction, let confirms):
             return connect(name, launch: launch.map { Launch(entry: $0, id: launchId, action: launchAction) },
-                           from: connection)
+                           confirms: confirms, from: connection)
+        case .discarded:
+            discard(name)
+            return .success(.ok)
+        default:
+            break
         }
         guard scenes[name]?.connection == connection else {
             if knownScenes.contains(name) {
@@ -14,7 +21,7 @@ extension Router {
             return .failure(WireError(.unknownScene, "no scene \"\(name)\" has connected; send scene.connect first"))
         }
         switch op {
-        case .connect: return .success(.ok)
+        case .connect, .discarded: return .success(.ok)
         case .appeared(let screen):
             appeared(name, screen: screen)
             return .success(.appeared(readiness(of: name)))
@@ -29,6 +36,7 @@ extension Router {
         case .background: background(name)
         case .gate(let gate, let open): return setGate(name, gate: gate, open: open)
         case .reset: reset(name)
+        case .handled(let step): handled(name, step: step)
         }
         return .success(.ok)
     }
@@ -51,7 +59,7 @@ extension Router {
     /// connects whatever its launch entry is: one that cannot be kept (no route, an unknown action, a
     /// full inbox) is refused in the reply, and nothing else changes for it. A connection that holds
     /// `maxScenesPerConnection` scenes already is refused a new name, and nothing changes.
-    private mutating func connect(_ name: String, launch: Launch?, from connection: ConnectionID)
+    private mutating func connect(_ name: String, launch: Launch?, confirms: Bool, from connection: ConnectionID)
         -> Result<ReplyBody, WireError> {
         if scenes[name]?.connection != connection {
             let held = scenes.values.reduce(0) { $0 + ($1.connection == connection ? 1 : 0) }
@@ -63,6 +71,7 @@ extension Router {
         }
         if scenes[name] != nil { drop(scene: name) }
         scenes[name] = Scene(name: name, connection: connection, config: config)
+        scenes[name]?.confirms = confirms
         knownScenes.insert(name)
         announce(name, .connected)
         var setup = SceneSetup(home: config.home, tabs: config.tabs, gates: config.gates)
@@ -161,24 +170,45 @@ extension Router {
         for name in scenes.keys.sorted() where scenes[name]?.connection == connection { drop(scene: name) }
     }
 
-    /// Forgets a scene (disconnect or takeover). A present not yet acknowledged, the queue, the outbox
-    /// entries unsent or not yet written and the entries pending for it go back to unassigned
-    /// `pending`; an acknowledged modal is consumed and ends `done`, and what its accepted action had
-    /// left to send, sent or not, waits for the scene's name (`endShownModal`, docs/PROTOCOL.md).
-    private mutating func drop(scene name: String) {
+    /// Forgets a scene (disconnect or takeover). A present not yet acknowledged, the queue, the unsent
+    /// outbox entries and the entries pending for it go back to unassigned `pending` (R15); the
+    /// outbox entries sent and not yet finished (not written, or not confirmed) are owed to the
+    /// scene's name and wait pending for it; an acknowledged modal is consumed and ends `done`, and
+    /// what its accepted action had left to send, sent or not, waits for the scene's name
+    /// (`endShownModal`, docs/PROTOCOL.md). A scene of that name that connects again gets what it was
+    /// owed; `scene.discarded` hands it to the next ready scene instead.
+    mutating func drop(scene name: String) {
         guard var scene = scenes.removeValue(forKey: name) else { return }
         let unwritten = scene.outbox.takeInFlight()
-        // An entry in flight did not wait, so its expiry item may be gone: it waits again from now,
-        // unless its modal was presented (an accepted action's steps never expire).
-        for entry in unwritten where entry.state != .presented {
-            if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, seq: entry.seq)) }
-        }
-        let given = unwritten + scene.takeUnconsumed()
+        let unconsumed = scene.takeUnconsumed()
         // An accepted action's steps belong to the scene's name, as they did before they went out.
-        runs += given.filter { $0.state == .presented }
-        let released = given.filter { $0.state != .presented } + inbox.removeAll { $0.scene == name }
+        runs += (unwritten + unconsumed).filter { $0.state == .presented }
+        let released = unconsumed.filter { $0.state != .presented } + inbox.removeAll { $0.scene == name }
         announce(name, .disconnected)
         endShownModal(scene.slot, of: name, reset: false)
         release(released)
+        // What went out and is not finished is owed to the scene's name: it waits pending for it. An
+        // entry in flight did not wait, so its expiry item may be gone: it waits again from now.
+        let owed = unwritten.filter { $0.state != .presented }
+        for entry in owed {
+            if let expires = entry.expires { expiry.add(ExpiryQueue.Item(expires: expires, seq: entry.seq)) }
+        }
+        hold(owed, for: name)
+    }
+
+    /// The app's session of scene `name` was discarded (the user swiped the app away): no scene of
+    /// that name comes back, so what it was owed goes to the next ready scene as if it had arrived
+    /// for that one: the entries pending for it (among them the steps sent to it and not finished)
+    /// wait for any scene again, and an accepted action's steps go to the next scene that is ready.
+    /// A scene still connected under that name is dropped first. A name that was owed nothing
+    /// changes nothing.
+    private mutating func discard(_ name: String) {
+        if scenes[name] != nil { drop(scene: name) }
+        for var entry in removeRuns(where: { $0.scene == name }) {
+            entry.scene = nil
+            runs.append(entry)
+        }
+        release(inbox.removeAll { $0.scene == name })
+        for scene in readyScenes() { resumeRuns(on: scene.name) }
     }
 }

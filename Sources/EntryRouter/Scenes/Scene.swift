@@ -6,6 +6,8 @@ struct Scene: Sendable {
     /// When home last appeared, as a counter (higher is more recent, R13b); nil while not ready.
     var readySince: UInt64?
     var busy = false
+    /// The scene confirms each step event (`scene.handled`): its steps finish only then.
+    var confirms = false
     var gates: Gates
     var tab: String?
     var slot: ModalSlot?

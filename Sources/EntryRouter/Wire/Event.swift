@@ -3,14 +3,16 @@ public enum Event: Sendable, Hashable {
     case present(scene: String, modal: String, kind: String, route: String, entry: String, params: RouteParams)
     case update(scene: String, modal: String, params: RouteParams)
     case dismiss(scene: String, modal: String)
-    case selectTab(scene: String, tab: String)
+    /// `step`, to a scene that confirms its steps: the id it confirms with `scene.handled`, the same
+    /// each time the step is sent again (also on `start` and `show`).
+    case selectTab(scene: String, tab: String, step: String? = nil)
     /// `entry` names the entry whose action started it: a start is delivered at least once, and an
     /// app recognises a repeat by it.
-    case start(scene: String, flow: String, entry: String, params: RouteParams)
+    case start(scene: String, flow: String, entry: String, params: RouteParams, step: String? = nil)
     /// `parent` is set for the screens of an entry with a back stack (docs/PROTOCOL.md): the screen under it,
     /// or the tab for the bottom one; `backStack` marks the screens shown under the entry's own.
     case show(scene: String, screen: String, route: String, tab: String, entry: String, params: RouteParams,
-              parent: String? = nil, backStack: Bool = false)
+              parent: String? = nil, backStack: Bool = false, step: String? = nil)
     case pop(scene: String, screen: String, reason: String)
     case detach(scene: String, screen: String, parent: String)
     /// To watchers: an entry changed state.

@@ -199,16 +199,18 @@ extension Event {
         case .dismiss(let scene, let modal):
             JSONWriter.writeMember("{\"event\":\"dismiss\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"modal\":", modal, to: &out)
-        case .selectTab(let scene, let tab):
+        case .selectTab(let scene, let tab, let step):
             JSONWriter.writeMember("{\"event\":\"selectTab\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"tab\":", tab, to: &out)
-        case .start(let scene, let flow, let entry, let params):
+            if let step { JSONWriter.writeMember(",\"step\":", step, to: &out) }
+        case .start(let scene, let flow, let entry, let params, let step):
             JSONWriter.writeMember("{\"event\":\"start\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"flow\":", flow, to: &out)
             JSONWriter.writeMember(",\"entry\":", entry, to: &out)
             out.write(",\"params\":")
             JSONWriter.writeParams(params, to: &out)
-        case .show(let scene, let screen, let route, let tab, let entry, let params, let parent, let backStack):
+            if let step { JSONWriter.writeMember(",\"step\":", step, to: &out) }
+        case .show(let scene, let screen, let route, let tab, let entry, let params, let parent, let backStack, let step):
             JSONWriter.writeMember("{\"event\":\"show\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"screen\":", screen, to: &out)
             JSONWriter.writeMember(",\"route\":", route, to: &out)
@@ -218,6 +220,7 @@ extension Event {
             JSONWriter.writeParams(params, to: &out)
             if let parent { JSONWriter.writeMember(",\"parent\":", parent, to: &out) }
             if backStack { out.write(",\"backStack\":true") }
+            if let step { JSONWriter.writeMember(",\"step\":", step, to: &out) }
         case .pop(let scene, let screen, let reason):
             JSONWriter.writeMember("{\"event\":\"pop\",\"scene\":", scene, to: &out)
             JSONWriter.writeMember(",\"screen\":", screen, to: &out)

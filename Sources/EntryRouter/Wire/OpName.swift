@@ -18,6 +18,8 @@ enum OpName: String, CaseIterable {
     case sceneBackground = "scene.background"
     case sceneGate = "scene.gate"
     case sceneReset = "scene.reset"
+    case sceneHandled = "scene.handled"
+    case sceneDiscarded = "scene.discarded"
 
     /// The fields each op defines, for strict requests (docs/PROTOCOL.md): a request that carries
     /// any other is refused, so that a misspelt `lanch` or `expiraton` never drops what it carried.
@@ -31,13 +33,14 @@ enum OpName: String, CaseIterable {
         case .watch: []
         case .advance: [.by]
         case .hello: [.token]
-        case .sceneConnect: [.scene, .launch]
+        case .sceneConnect: [.scene, .launch, .confirms]
         case .sceneAppeared, .sceneFinish: [.scene, .screen]
         case .scenePresented, .sceneDismissed: [.scene, .modal]
         case .sceneAction: [.scene, .modal, .action]
         case .sceneBusy: [.scene, .busy]
         case .scenePushed: [.scene, .screen, .parent]
-        case .sceneBackground, .sceneReset: [.scene]
+        case .sceneBackground, .sceneReset, .sceneDiscarded: [.scene]
+        case .sceneHandled: [.scene, .step]
         case .sceneGate: [.scene, .gate, .open]
         }
     }
@@ -76,11 +79,13 @@ enum OpName: String, CaseIterable {
             if text.holds("scene.finish") { return .sceneFinish }
         case 13:
             if text.holds("scene.connect") { return .sceneConnect }
+            if text.holds("scene.handled") { return .sceneHandled }
         case 14:
             if text.holds("scene.appeared") { return .sceneAppeared }
         case 15:
             if text.holds("scene.presented") { return .scenePresented }
             if text.holds("scene.dismissed") { return .sceneDismissed }
+            if text.holds("scene.discarded") { return .sceneDiscarded }
         case 16:
             if text.holds("scene.background") { return .sceneBackground }
         default:

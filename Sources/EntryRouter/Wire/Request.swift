@@ -95,7 +95,9 @@ public enum SceneOp: Sendable, Hashable {
     /// `launchId` is the launch notification's own identifier (replay protection goes by it when
     /// given, R18); `launchAction` the notification action the user chose, whose steps run once the
     /// scene is ready, without presenting the modal (docs/PROTOCOL.md, across restarts).
-    case connect(launch: LaunchEntry?, launchId: String? = nil, launchAction: String? = nil)
+    /// `confirms`: the scene confirms each step event once the app acted on it (`handled`), and a
+    /// step is finished only then (docs/PROTOCOL.md, steps the app confirms).
+    case connect(launch: LaunchEntry?, launchId: String? = nil, launchAction: String? = nil, confirms: Bool = false)
     case appeared(screen: String)
     case presented(modal: String)
     case dismissed(modal: String)
@@ -107,4 +109,9 @@ public enum SceneOp: Sendable, Hashable {
     case background
     case gate(String, open: Bool)
     case reset
+    /// The app acted on the step event with this `step` id: it is finished.
+    case handled(step: String)
+    /// The system discarded the scene's session (the user swiped the app away): what was owed to
+    /// it goes to the next ready scene. Any connection may say so, the scene's own or another.
+    case discarded
 }

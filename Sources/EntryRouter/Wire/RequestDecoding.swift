@@ -131,7 +131,8 @@ extension RequestFields {
         case .sceneConnect:
             return .scene(name: try check.requiredString("scene", scene),
                           .connect(launch: try launchEntry(check), launchId: try check.string("launch.id", launch?.id),
-                                   launchAction: try check.string("launch.action", launch?.action)))
+                                   launchAction: try check.string("launch.action", launch?.action),
+                                   confirms: try check.bool("confirms", confirms) ?? false))
         case .sceneAppeared:
             return .scene(name: try check.requiredString("scene", scene), .appeared(screen: try check.requiredString("screen", screen)))
         case .scenePresented:
@@ -154,6 +155,10 @@ extension RequestFields {
             return .scene(name: try check.requiredString("scene", scene), .gate(try check.requiredString("gate", gate), open: try check.requiredBool("open", open)))
         case .sceneReset:
             return .scene(name: try check.requiredString("scene", scene), .reset)
+        case .sceneHandled:
+            return .scene(name: try check.requiredString("scene", scene), .handled(step: try check.requiredString("step", step)))
+        case .sceneDiscarded:
+            return .scene(name: try check.requiredString("scene", scene), .discarded)
         }
     }
 
@@ -253,7 +258,12 @@ private struct FieldCheck {
     }
 
     func requiredBool(_ field: String, _ value: MemberValue?) throws(WireError) -> Bool {
-        guard let value else { throw missing(field) }
+        guard let value = try bool(field, value) else { throw missing(field) }
+        return value
+    }
+
+    func bool(_ field: String, _ value: MemberValue?) throws(WireError) -> Bool? {
+        guard let value else { return nil }
         switch value.kind {
         case .true: return true
         case .false: return false

@@ -36,6 +36,8 @@ extension RequestFields {
         static var platform: FieldSet { FieldSet(.platform) }
         static var fcm: FieldSet { FieldSet(.fcm) }
         static var token: FieldSet { FieldSet(.token) }
+        static var confirms: FieldSet { FieldSet(.confirms) }
+        static var step: FieldSet { FieldSet(.step) }
         /// The members every request may carry.
         static var common: FieldSet { [FieldSet(.req), FieldSet(.op)] }
 
@@ -76,6 +78,8 @@ extension RequestFields.Field {
         case .platform: 22
         case .fcm: 23
         case .token: 24
+        case .confirms: 25
+        case .step: 26
         }
     }
 }

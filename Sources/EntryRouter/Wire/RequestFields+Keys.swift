@@ -14,6 +14,7 @@ extension RequestFields {
     enum Field: String, CaseIterable {
         case req, op, payload, id, collapseId, expiration, url, source, kind, limit, scene, screen
         case modal, action, busy, parent, gate, open, launch, push, by, after, platform, fcm, token
+        case confirms, step
     }
 }
 

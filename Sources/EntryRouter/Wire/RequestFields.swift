@@ -45,6 +45,10 @@ struct RequestFields {
     var by: MemberValue?
     /// `status`'s cursor: the `next` of an earlier reply.
     var after: MemberValue?
+    /// `scene.connect`'s promise to confirm each step (`scene.handled`).
+    var confirms: MemberValue?
+    /// `scene.handled`'s step id, as a step event carried it.
+    var step: MemberValue?
     var launch: Launch?
     /// The known fields read, whatever the op: checked against the op's (`OpName.fields`).
     var present = FieldSet()
@@ -110,6 +114,8 @@ struct RequestFields {
             case .token?: try Self.store(&token, .token, &parser)
             case .by?: try Self.store(&by, .by, &parser)
             case .after?: try Self.store(&after, .after, &parser)
+            case .confirms?: try Self.store(&confirms, .confirms, &parser)
+            case .step?: try Self.store(&step, .step, &parser)
             case .launch?:
                 guard launch == nil else { throw parser.duplicateKey(Field.launch.rawValue) }
                 launch = try Self.readLaunch(&parser)
