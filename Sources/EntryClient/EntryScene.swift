@@ -9,16 +9,20 @@ public final class EntryScene: Sendable {
     public let info: SceneInfo
     private let connection: Connection
 
-    /// Connects the scene, with the entry that launched the app when there is one (R2).
-    public init(_ name: String = "main", launch: Launch? = nil, endpoint: Endpoint) async throws(EntryClientError) {
+    /// Connects the scene, with the entry that launched the app when there is one (R2). `confirms`:
+    /// the scene confirms each step event with `handled(step:)` once the app acted on it, and the
+    /// daemon sends it again until it has (docs/PROTOCOL.md, steps the app confirms).
+    public init(_ name: String = "main", launch: Launch? = nil, confirms: Bool = false,
+                endpoint: Endpoint) async throws(EntryClientError) {
         self.name = name
         connection = try await Connection(endpoint: endpoint)
-        info = try SceneInfo(await connection.request(.scene(name, .connect(launch: launch))))
+        info = try SceneInfo(await connection.request(.scene(name, .connect(launch: launch, confirms: confirms))))
     }
 
     /// Connects the scene: the same as the initializer, under the op's name.
-    public static func connect(_ name: String = "main", launch: Launch? = nil, endpoint: Endpoint) async throws(EntryClientError) -> EntryScene {
-        try await EntryScene(name, launch: launch, endpoint: endpoint)
+    public static func connect(_ name: String = "main", launch: Launch? = nil, confirms: Bool = false,
+                               endpoint: Endpoint) async throws(EntryClientError) -> EntryScene {
+        try await EntryScene(name, launch: launch, confirms: confirms, endpoint: endpoint)
     }
 
     /// What the daemon asks of this scene, in order; it ends when the connection does. The events
@@ -26,7 +30,16 @@ public final class EntryScene: Sendable {
     public var events: SceneEvents {
         let name = name
         return SceneEvents(connection: connection) { incoming in
-            if case .scene(name, let event) = incoming { event } else { nil }
+            if case .scene(name, let event, _) = incoming { event } else { nil }
+        }
+    }
+
+    /// The same events with the step id each step event carries (`show`, `selectTab`, `start`), for
+    /// a scene that confirms its steps: answer each with `handled(step:)` once the app acted on it.
+    public var steppedEvents: EventStream<SteppedEvent> {
+        let name = name
+        return EventStream(connection: connection) { incoming in
+            if case .scene(name, let event, let step) = incoming { SteppedEvent(event: event, step: step) } else { nil }
         }
     }
 
@@ -49,6 +62,13 @@ public final class EntryScene: Sendable {
     public func finish(screen: String) async throws(EntryClientError) { _ = try await send(.finish(screen: screen)) }
     public func background() async throws(EntryClientError) { _ = try await send(.background) }
     public func reset() async throws(EntryClientError) { _ = try await send(.reset) }
+    /// The app acted on the step event that carried `step`: the daemon finishes it.
+    public func handled(step: String) async throws(EntryClientError) { _ = try await send(.handled(step: step)) }
+    /// The system discarded the session of scene `name` (this one or another): what it was owed
+    /// goes to the next ready scene.
+    public func discarded(scene name: String) async throws(EntryClientError) {
+        _ = try await connection.request(.scene(name, .discarded))
+    }
 
     private func send(_ request: SceneRequest) async throws(EntryClientError) -> Members {
         try await connection.request(.scene(name, request))

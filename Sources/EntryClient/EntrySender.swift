@@ -48,6 +48,12 @@ public final class EntrySender: Sendable {
         try StatusPage(await connection.request(.status(limit: limit, after: after)))
     }
 
+    /// The system discarded the session of scene `name` (the user swiped the app away): what it was
+    /// owed goes to the next ready scene.
+    public func discarded(scene name: String) async throws(EntryClientError) {
+        _ = try await connection.request(.scene(name, .discarded))
+    }
+
     /// Moves the clock of a daemon started with `serve --clock manual`.
     public func advance(by duration: Duration) async throws(EntryClientError) {
         _ = try await connection.request(.advance(by: ClockSpan(duration)))

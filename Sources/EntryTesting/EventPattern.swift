@@ -4,9 +4,17 @@ import EntryClient
 public struct EventPattern: Sendable, CustomStringConvertible {
     public let description: String
     private let test: @Sendable (SceneEvent) -> Bool
+    /// The config names the pattern uses (`kind`, `route`, `flow`, `tab`, `gate`), checked against
+    /// the daemon's config when an expectation is made.
+    let names: [(field: String, value: String)]
 
     public init(_ description: String, matches: @escaping @Sendable (SceneEvent) -> Bool) {
+        self.init(description, names: [], matches: matches)
+    }
+
+    init(_ description: String, names: [(field: String, value: String)], matches: @escaping @Sendable (SceneEvent) -> Bool) {
         self.description = description
+        self.names = names
         test = matches
     }
 
@@ -15,7 +23,8 @@ public struct EventPattern: Sendable, CustomStringConvertible {
     public static var any: EventPattern { EventPattern("any event") { _ in true } }
 
     public static func present(kind: String? = nil, route: String? = nil, entry: String? = nil) -> EventPattern {
-        EventPattern("present" + fields(("kind", kind), ("route", route), ("entry", entry))) {
+        EventPattern("present" + fields(("kind", kind), ("route", route), ("entry", entry)),
+                     names: named(("kind", kind), ("route", route))) {
             guard case .present(let modal) = $0 else { return false }
             return matches(kind, modal.kind) && matches(route, modal.route) && matches(entry, modal.entry)
         }
@@ -36,21 +45,21 @@ public struct EventPattern: Sendable, CustomStringConvertible {
     }
 
     public static func selectTab(_ tab: String? = nil) -> EventPattern {
-        EventPattern("selectTab" + fields(("tab", tab))) {
+        EventPattern("selectTab" + fields(("tab", tab)), names: named(("tab", tab))) {
             guard case .selectTab(let selected) = $0 else { return false }
             return matches(tab, selected)
         }
     }
 
     public static func start(flow: String? = nil, entry: String? = nil) -> EventPattern {
-        EventPattern("start" + fields(("flow", flow), ("entry", entry))) {
+        EventPattern("start" + fields(("flow", flow), ("entry", entry)), names: named(("flow", flow))) {
             guard case .start(let started) = $0 else { return false }
             return matches(flow, started.name) && matches(entry, started.entry)
         }
     }
 
     public static func show(route: String? = nil, tab: String? = nil, entry: String? = nil) -> EventPattern {
-        EventPattern("show" + fields(("route", route), ("tab", tab), ("entry", entry))) {
+        EventPattern("show" + fields(("route", route), ("tab", tab), ("entry", entry)), names: named(("route", route), ("tab", tab))) {
             guard case .show(let screen) = $0 else { return false }
             return matches(route, screen.route) && matches(tab, screen.tab) && matches(entry, screen.entry)
         }
@@ -72,6 +81,10 @@ public struct EventPattern: Sendable, CustomStringConvertible {
 
     private static func matches(_ wanted: String?, _ actual: String?) -> Bool {
         wanted == nil || wanted == actual
+    }
+
+    private static func named(_ pairs: (String, String?)...) -> [(field: String, value: String)] {
+        pairs.compactMap { pair in pair.1.map { (pair.0, $0) } }
     }
 
     private static func fields(_ pairs: (String, String?)...) -> String {

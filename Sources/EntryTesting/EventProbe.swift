@@ -18,13 +18,15 @@ public actor EventProbe {
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter = 0
     private let quiet: Quiet?
+    private let vocabulary: Vocabulary?
 
     public init<Events: AsyncSequence & Sendable>(_ events: Events) where Events.Element == SceneEvent {
-        self.init(events, quiet: nil)
+        self.init(events, quiet: nil, vocabulary: nil)
     }
 
-    init<Events: AsyncSequence & Sendable>(_ events: Events, quiet: Quiet?) where Events.Element == SceneEvent {
+    init<Events: AsyncSequence & Sendable>(_ events: Events, quiet: Quiet?, vocabulary: Vocabulary?) where Events.Element == SceneEvent {
         self.quiet = quiet
+        self.vocabulary = vocabulary
         Task { [weak self] in
             do {
                 for try await event in events {
@@ -40,9 +42,13 @@ public actor EventProbe {
     public var events: [SceneEvent] { log }
 
     /// Waits for an event matching `pattern` and returns it; throws `ExpectationFailure` when none
-    /// comes within `timeout` (a guard against a hang, not a measure of speed).
+    /// comes within `timeout` (a guard against a hang, not a measure of speed). A pattern that names
+    /// what the daemon's config does not have fails at once. A failure names the line of the call.
     @discardableResult
-    public func expect(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> SceneEvent {
+    public func expect(_ pattern: EventPattern, within timeout: Duration = .seconds(10),
+                       fileID: String = #fileID, line: Int = #line) async throws -> SceneEvent {
+        let failure = { (what: String) in self.failure(what, at: fileID, line) }
+        if let problem = vocabulary?.problem(with: pattern) { throw failure(problem) }
         let deadline = ContinuousClock.now + timeout
         while true {
             if let index = log[cursor...].firstIndex(where: pattern.matches) {
@@ -52,7 +58,9 @@ public actor EventProbe {
             if ended { throw failure("expected \(pattern), but the scene's connection ended") }
             if let quiet {
                 let seen = log.count
-                guard await quiet.settle() else {
+                // A coordinator a test holds mid-call keeps the host from going quiet, while the
+                // events as received go on arriving: what came meanwhile is looked at first.
+                guard await quiet.settle() || log.count > seen else {
                     throw failure("expected \(pattern); the in-process daemon never went quiet: events it sent a scene are not handled (does something read the scene's events?)")
                 }
                 guard log.count > seen || ended else {
@@ -65,16 +73,21 @@ public actor EventProbe {
     }
 
     /// Waits for a `present` matching `pattern` and returns its modal.
-    public func expectModal(_ pattern: EventPattern, within timeout: Duration = .seconds(10)) async throws -> Modal {
-        guard case .present(let modal) = try await expect(pattern, within: timeout) else {
-            throw ExpectationFailure(description: "\(pattern) matched an event that is not a present")
+    public func expectModal(_ pattern: EventPattern, within timeout: Duration = .seconds(10),
+                            fileID: String = #fileID, line: Int = #line) async throws -> Modal {
+        guard case .present(let modal) = try await expect(pattern, within: timeout, fileID: fileID, line: line) else {
+            throw failure("\(pattern) matched an event that is not a present", at: fileID, line)
         }
         return modal
     }
 
     /// Fails when an event (one matching `pattern`, when given) arrives within `duration`, or has
-    /// arrived since the last expectation matched.
-    public func expectNothing(_ pattern: EventPattern = .any, for duration: Duration) async throws {
+    /// arrived since the last expectation matched. A pattern that names what the daemon's config
+    /// does not have fails at once: it could never match, so it would pass whatever came.
+    public func expectNothing(_ pattern: EventPattern = .any, for duration: Duration,
+                              fileID: String = #fileID, line: Int = #line) async throws {
+        let failure = { (what: String) in self.failure(what, at: fileID, line) }
+        if let problem = vocabulary?.problem(with: pattern) { throw failure(problem) }
         if let quiet, !(await quiet.settle()) {
             throw failure("expected no \(pattern); the in-process daemon never went quiet: events it sent a scene are not handled (does something read the scene's events?)")
         }
@@ -121,12 +134,14 @@ public actor EventProbe {
         waiters.removeValue(forKey: id)?.resume()
     }
 
-    private func failure(_ what: String) -> ExpectationFailure {
+    /// The failure of an expectation made at `fileID:line`, with the recent events.
+    private func failure(_ what: String, at fileID: String, _ line: Int) -> ExpectationFailure {
         let recent = log.suffix(12)
         let lines = recent.isEmpty ? ["  (no events)"] : recent.enumerated().map { offset, event in
             "  \(log.count - recent.count + offset + 1). \(describe(event))"
         }
-        return ExpectationFailure(description: what + "; the scene's events so far:\n" + lines.joined(separator: "\n"))
+        return ExpectationFailure(description: "\(fileID):\(line): " + what + "; the scene's events so far:\n"
+            + lines.joined(separator: "\n"))
     }
 }
 

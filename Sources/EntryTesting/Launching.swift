@@ -39,7 +39,10 @@ public enum TestEntry: Sendable, Hashable {
 /// the app's coordinator, a sender, and the sender's receipt when the entry was sent.
 public struct LaunchedApp: Sendable, ProbingEvents {
     public let driver: SceneDriver
+    /// What the driver played to the coordinator, once handled.
     public let probe: EventProbe
+    /// What reached the app, before the coordinator was called.
+    public let arrivals: EventProbe
     public let sender: EntrySender
     public let receipt: EntryReceipt?
 }
@@ -57,7 +60,8 @@ extension TestDaemon {
         var receipt: EntryReceipt?
         if arrives == .beforeConnect { receipt = try await entry.send(with: sender) }
         let driver = try await start(arrives == .atLaunch ? entry.launch : nil)
-        let probe = EventProbe(driver.played, quiet: quiet)
+        let probe = EventProbe(driver.played, quiet: quiet, vocabulary: vocabulary)
+        let arrivals = EventProbe(driver.received, quiet: quiet, vocabulary: vocabulary)
         if arrives == .afterConnect { receipt = try await entry.send(with: sender) }
         if case .whileGateClosed(let gate) = arrives { try await driver.gate(gate, open: false) }
         guard let home = await driver.home else { throw TestingError("the app's scene did not connect") }
@@ -71,6 +75,6 @@ extension TestDaemon {
         case .atLaunch, .beforeConnect, .afterConnect:
             break
         }
-        return LaunchedApp(driver: driver, probe: probe, sender: sender, receipt: receipt)
+        return LaunchedApp(driver: driver, probe: probe, arrivals: arrivals, sender: sender, receipt: receipt)
     }
 }

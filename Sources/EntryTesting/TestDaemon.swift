@@ -19,6 +19,8 @@ public final class TestDaemon: Sendable {
     /// where there is none.
     public let directory: String?
     private let backend: Backend
+    /// The config's names, which every expectation is checked against.
+    let vocabulary: Vocabulary
 
     private enum Backend: Sendable {
         case inProcess(InProcessHost)
@@ -31,26 +33,29 @@ public final class TestDaemon: Sendable {
     public static func start(config: String? = nil, mode: TestMode? = nil, executable: String? = nil,
                              serveArguments: [String] = []) async throws -> TestDaemon {
         let chosen = try mode ?? TestMode.fromEnvironment() ?? defaultMode(executable: executable)
+        let loaded = try loadConfig(config)
         switch chosen {
         case .inProcess:
             guard serveArguments.isEmpty else {
                 throw TestingError("serve arguments (\(serveArguments.joined(separator: " "))) need the entryd executable: start this daemon with mode: .daemon")
             }
-            let host = try InProcessHost(config: loadConfig(config), startingAt: WallClock.now())
-            return TestDaemon(mode: .inProcess, directory: nil, backend: .inProcess(host),
+            let host = try InProcessHost(config: loaded, startingAt: WallClock.now())
+            return TestDaemon(mode: .inProcess, directory: nil, backend: .inProcess(host), vocabulary: Vocabulary(loaded),
                               endpoint: .inProcess(InProcessEndpoint(name: config ?? EmbeddedConfig.file) { () throws(EntryClientError) in
                                   try InProcessTransport(host: host, name: "in-process daemon")
                               }))
         case .daemon:
             let daemon = try await DaemonBackend.start(config: config, executable: executable, serveArguments: serveArguments)
-            return TestDaemon(mode: .daemon, directory: daemon.directory, backend: .daemon(daemon), endpoint: daemon.endpoint)
+            return TestDaemon(mode: .daemon, directory: daemon.directory, backend: .daemon(daemon), vocabulary: Vocabulary(loaded),
+                              endpoint: daemon.endpoint)
         }
     }
 
-    private init(mode: TestMode, directory: String?, backend: Backend, endpoint: Endpoint) {
+    private init(mode: TestMode, directory: String?, backend: Backend, vocabulary: Vocabulary, endpoint: Endpoint) {
         self.mode = mode
         self.directory = directory
         self.backend = backend
+        self.vocabulary = vocabulary
         self.endpoint = endpoint
     }
 
@@ -106,7 +111,7 @@ public final class TestDaemon: Sendable {
 
     /// A scene of its own (not an app's): its events recorded for `expect`.
     public func scene(_ name: String = "main", launch: Launch? = nil) async throws -> TestScene {
-        try await TestScene(EntryScene(name, launch: launch, endpoint: endpoint), quiet: quiet)
+        try await TestScene(EntryScene(name, launch: launch, endpoint: endpoint), quiet: quiet, vocabulary: vocabulary)
     }
 
     /// What the daemon has written to its log so far; in process, where there is no log, nothing.

@@ -6,10 +6,12 @@ public final class TestScene: Sendable, ProbingEvents {
     public let scene: EntryScene
     public let probe: EventProbe
 
-    init(_ scene: EntryScene, quiet: Quiet?) {
+    init(_ scene: EntryScene, quiet: Quiet?, vocabulary: Vocabulary?) {
         self.scene = scene
-        probe = EventProbe(scene.events, quiet: quiet)
+        probe = EventProbe(scene.events, quiet: quiet, vocabulary: vocabulary)
     }
+
+    public var arrivals: EventProbe { probe }
 
     public var info: SceneInfo { scene.info }
 
@@ -21,6 +23,6 @@ extension TestDaemon {
     /// rather than through `launch` (a relaunch, say); in process it decides when nothing more
     /// happens as `launch`'s probe does.
     public func probe(_ driver: SceneDriver) -> EventProbe {
-        EventProbe(driver.played, quiet: quiet)
+        EventProbe(driver.played, quiet: quiet, vocabulary: vocabulary)
     }
 }

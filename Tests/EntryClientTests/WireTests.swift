@@ -24,18 +24,18 @@ import Testing
 
     @Test func eventsDecodeIntoTheirCasesAndIgnoreNewMembers() throws {
         let present = try decoded(#"{"event":"present","scene":"main","modal":"m-1","kind":"invitation","route":"invitation","entry":"invite-42","params":{"sessionId":"run-42"},"later":1}"#)
-        guard case .scene("main", .present(let modal)) = present else { Issue.record("not a present: \(present)"); return }
+        guard case .scene("main", .present(let modal), nil) = present else { Issue.record("not a present: \(present)"); return }
         #expect(modal.kind == "invitation" && modal.entry == "invite-42" && modal.params["sessionId"] == .string("run-42"))
 
         let start = try decoded(#"{"event":"start","scene":"main","flow":"run","entry":"invite-42","params":{}}"#)
-        guard case .scene(_, .start(let flow)) = start else { Issue.record("not a start"); return }
+        guard case .scene(_, .start(let flow), _) = start else { Issue.record("not a start"); return }
         #expect(flow.entry == "invite-42")
         let oldStart = try decoded(#"{"event":"start","scene":"main","flow":"run","params":{}}"#)
-        guard case .scene(_, .start(let old)) = oldStart else { Issue.record("not a start"); return }
+        guard case .scene(_, .start(let old), _) = oldStart else { Issue.record("not a start"); return }
         #expect(old.entry == nil)
 
         let show = try decoded(#"{"event":"show","scene":"main","screen":"s-2","route":"recordDetail","tab":"records","entry":"e-2","params":{"id":"7"},"backStack":true,"parent":"s-1"}"#)
-        guard case .scene(_, .show(let screen)) = show else { Issue.record("not a show"); return }
+        guard case .scene(_, .show(let screen), _) = show else { Issue.record("not a show"); return }
         #expect(screen.backStack && screen.parent == "s-1")
 
         guard case .unknownEvent("teleport") = try decoded(#"{"event":"teleport","scene":"main"}"#) else { Issue.record("an unknown event"); return }

@@ -1,7 +1,15 @@
 /// Runs an app's scene for its coordinator: connects, plays the daemon's events to the
 /// `EntryCoordinator` in order, acknowledges presents and dismissals once the coordinator has done
-/// them, and after a disconnect (a daemon restart) connects again and reports again what the app had
+/// them, confirms each step (`show`, `selectTab`, `start`) once the coordinator's method returned
+/// (`confirms`, on by default: a step written to the app and lost before it acted comes again), and
+/// after a disconnect (a daemon restart) connects again and reports again what the app had
 /// reported: its gates, whether it is busy, its home and current screen.
+///
+/// Name the scene with an identifier that stays the same across launches (a constant for a
+/// one-window app, or one the app keeps with its scene's state), not a session's identifier: after a
+/// force-quit iOS gives the new scene a new session, and what the old name was owed would wait for
+/// it. When iOS discards sessions (`application(_:didDiscardSceneSessions:)`), report them with
+/// `discarded(scenes:)`: what they were owed goes to the next ready scene.
 ///
 /// The app calls the reporting methods (`appeared`, `gate`, `action`, ...) on the driver rather than
 /// on a connection, since the connection changes across a restart. `appeared`, `gate` and `busy`
@@ -17,10 +25,15 @@ public actor SceneDriver {
     private var info: SceneInfo?
     private var state = ReportedState()
     private var loop: Task<Void, Never>?
+    private let confirms: Bool
     private let playedSink: AsyncStream<SceneEvent>.Continuation
-    /// Every event the driver played, after the coordinator returned and the acknowledgement was
-    /// answered: what a test awaits (`EntryTesting`'s expectations read it).
+    private let receivedSink: AsyncStream<SceneEvent>.Continuation
+    /// Every event the driver played, after the coordinator returned and the acknowledgement or
+    /// confirmation was answered: what a test awaits (`EntryTesting`'s expectations read it).
     public nonisolated let played: AsyncStream<SceneEvent>
+    /// Every event as it reached the app, before the coordinator was called: what a test awaits to
+    /// act while the coordinator is still in the middle of it (a dismissal animation held).
+    public nonisolated let received: AsyncStream<SceneEvent>
 
     /// What the app has reported, to report again after a reconnect.
     private struct ReportedState {
@@ -30,18 +43,21 @@ public actor SceneDriver {
         var busy = false
     }
 
-    public init(scene name: String = "main", launch: Launch? = nil, endpoint: Endpoint, coordinator: any EntryCoordinator) {
+    public init(scene name: String = "main", launch: Launch? = nil, confirms: Bool = true, endpoint: Endpoint,
+                coordinator: any EntryCoordinator) {
         self.name = name
         self.launch = launch
+        self.confirms = confirms
         self.endpoint = endpoint
         self.coordinator = coordinator
         (played, playedSink) = AsyncStream.makeStream(of: SceneEvent.self)
+        (received, receivedSink) = AsyncStream.makeStream(of: SceneEvent.self)
     }
 
     /// Connects (with the launch entry, the first time only) and starts playing events.
     @discardableResult
     public func connect() async throws(EntryClientError) -> SceneInfo {
-        let scene = try await EntryScene(name, launch: launch, endpoint: endpoint)
+        let scene = try await EntryScene(name, launch: launch, confirms: confirms, endpoint: endpoint)
         launch = nil
         adopt(scene)
         return scene.info
@@ -97,13 +113,21 @@ public actor SceneDriver {
         try await connected().reset()
     }
 
-    /// Disconnects for good: no reconnect, and `played` ends.
+    /// The system discarded these scenes' sessions (`application(_:didDiscardSceneSessions:)`, with
+    /// the names the app gave their scenes): what each was owed goes to the next ready scene.
+    public func discarded(scenes names: [String]) async throws(EntryClientError) {
+        let scene = try connected()
+        for name in names { try await scene.discarded(scene: name) }
+    }
+
+    /// Disconnects for good: no reconnect, and `played` and `received` end.
     public func stop() {
         loop?.cancel()
         loop = nil
         scene?.close()
         scene = nil
         playedSink.finish()
+        receivedSink.finish()
     }
 
     private func connected() throws(EntryClientError) -> EntryScene {
@@ -127,16 +151,18 @@ public actor SceneDriver {
         info = scene.info
         loop?.cancel()
         loop = Task { [weak self] in
-            for await event in scene.events {
+            for await stepped in scene.steppedEvents {
                 guard let self, !Task.isCancelled else { return }
-                await self.play(event, on: scene)
+                await self.play(stepped, on: scene)
             }
             guard !Task.isCancelled else { return }
             await self?.reconnect()
         }
     }
 
-    private func play(_ event: SceneEvent, on scene: EntryScene) async {
+    private func play(_ stepped: SteppedEvent, on scene: EntryScene) async {
+        let event = stepped.event
+        receivedSink.yield(event)
         do {
             switch event {
             case .present(let modal):
@@ -154,6 +180,7 @@ public actor SceneDriver {
             case .pop(let screen, let reason): await coordinator.pop(screen: screen, reason: reason)
             case .detach(let screen, let parent): await coordinator.detach(screen: screen, parent: parent)
             }
+            if let step = stepped.step { try await scene.handled(step: step) }
         } catch {
             // The connection went while acknowledging: the daemon puts the entry back (R15) and
             // the reconnect plays it again.
@@ -168,7 +195,7 @@ public actor SceneDriver {
         var pause: Duration = .milliseconds(20)
         while loop?.isCancelled == false {
             do {
-                let scene = try await EntryScene(name, endpoint: endpoint)
+                let scene = try await EntryScene(name, confirms: confirms, endpoint: endpoint)
                 for (gate, open) in state.gates.sorted(by: { $0.key < $1.key }) { try await scene.gate(gate, open: open) }
                 if state.busy { try await scene.busy(true) }
                 if state.homeAppeared { try await scene.appeared(screen: scene.info.home) }

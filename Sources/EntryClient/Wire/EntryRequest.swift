@@ -22,7 +22,9 @@ public enum EntryRequest: Sendable, Hashable {
 
 /// What a scene tells the daemon (the `scene.*` ops).
 public enum SceneRequest: Sendable, Hashable {
-    case connect(launch: Launch?)
+    /// `confirms`: the scene confirms each step event with `handled` once the app acted on it, and
+    /// the daemon finishes a step only then (docs/PROTOCOL.md, steps the app confirms).
+    case connect(launch: Launch?, confirms: Bool = false)
     case appeared(screen: String)
     case presented(modal: String)
     case dismissed(modal: String)
@@ -34,6 +36,10 @@ public enum SceneRequest: Sendable, Hashable {
     case background
     case gate(String, open: Bool)
     case reset
+    /// The app acted on the step event that carried this id.
+    case handled(step: String)
+    /// The system discarded this scene's session: what it was owed goes to the next ready scene.
+    case discarded
 }
 
 /// A request value to its JSON line.
@@ -106,9 +112,10 @@ extension SceneRequest {
     fileprivate func encode(into members: inout [String: JSONValue]) {
         func op(_ name: String) { members["op"] = .string("scene." + name) }
         switch self {
-        case .connect(let launch):
+        case .connect(let launch, let confirms):
             op("connect")
             if let launch { members["launch"] = launch.json }
+            if confirms { members["confirms"] = .bool(true) }
         case .appeared(let screen):
             op("appeared")
             members["screen"] = .string(screen)
@@ -140,6 +147,11 @@ extension SceneRequest {
             members["open"] = .bool(open)
         case .reset:
             op("reset")
+        case .handled(let step):
+            op("handled")
+            members["step"] = .string(step)
+        case .discarded:
+            op("discarded")
         }
     }
 }

@@ -4,7 +4,8 @@ import EntryRouter
 /// lines in the package.
 enum Incoming: Sendable {
     case reply(req: Int?, Result<Members, DaemonError>)
-    case scene(name: String, SceneEvent)
+    /// `step`: the id a scene that confirms its steps answers with `scene.handled`.
+    case scene(name: String, SceneEvent, step: String?)
     case watch(WatchEvent)
     /// An event this client does not know: skipped, so that a newer daemon's events do no harm.
     case unknownEvent(String)
@@ -20,7 +21,7 @@ enum Incoming: Sendable {
         let m = try Members(value, line: text)
         if let event = m.optionalString("event") {
             if let name = m.optionalString("scene"), let sceneEvent = try SceneEvent.decode(event, m) {
-                return .scene(name: name, sceneEvent)
+                return .scene(name: name, sceneEvent, step: m.optionalString("step"))
             }
             if let watchEvent = try WatchEvent.decode(event, m) { return .watch(watchEvent) }
             return .unknownEvent(event)

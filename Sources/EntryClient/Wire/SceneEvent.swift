@@ -109,3 +109,16 @@ extension SceneEvent {
         }
     }
 }
+
+/// A scene event with the step id it carries, for a scene that confirms its steps
+/// (`EntryScene.steppedEvents`); `step` is nil for an event that is not a step (a present, a
+/// dismissal) or to a scene that does not confirm.
+public struct SteppedEvent: Sendable, Hashable {
+    public var event: SceneEvent
+    public var step: String?
+
+    public init(event: SceneEvent, step: String?) {
+        self.event = event
+        self.step = step
+    }
+}

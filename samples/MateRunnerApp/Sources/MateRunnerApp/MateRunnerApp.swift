@@ -31,9 +31,11 @@ public final class MateRunnerApp: EntryCoordinator {
     }
 
     /// The app's start: its scene connects with what launched it, and says whether the user is
-    /// signed in. Home appearing is reported by the home screen (`homeAppeared`).
-    public func start(launch: Launch?, endpoint: Endpoint) async throws -> SceneDriver {
-        let driver = SceneDriver(launch: launch, endpoint: endpoint, coordinator: self)
+    /// signed in. Home appearing is reported by the home screen (`homeAppeared`). `scene` is the
+    /// name the app keeps for its window across launches; after a force-quit the system gives the
+    /// window a new session, and the app a new name.
+    public func start(launch: Launch?, scene: String = "main", endpoint: Endpoint) async throws -> SceneDriver {
+        let driver = SceneDriver(scene: scene, launch: launch, endpoint: endpoint, coordinator: self)
         self.driver = driver
         try await driver.connect()
         try await driver.gate("signedIn", open: signedIn)

@@ -118,9 +118,9 @@ import Testing
         await app.kill()
     }
 
-    /// The app is killed after the user accepted the invitation, before the dismissal finished, and
-    /// the daemon dies with it: after the relaunch and sign-in the run starts, once.
-    @Test(arguments: TestMode.allCases) func theAppKilledAfterAcceptingStartsTheRunAfterRelaunch(mode: TestMode) async throws {
+    /// The app is killed by the system while the dismissal of the accepted invitation is still
+    /// animating, and the daemon dies with it: after the relaunch and sign-in the run starts, once.
+    @Test(arguments: TestMode.allCases) func theAppKilledWhileDismissingStartsTheRunAfterRelaunch(mode: TestMode) async throws {
         let daemon = try await TestDaemon.start(mode: mode)
         defer { daemon.stop() }
         let app = await MateRunnerApp(signedIn: true)
@@ -130,19 +130,43 @@ import Testing
         try await launched.expect(.present(kind: "invitation"))
         await app.dismissalAnimation.hold()
         try await app.tap("accept")
-        await app.dismissalAnimation.waitUntilStarted()
-        await app.kill()
-        try await daemon.restart()
+        try await launched.expect(.dismiss(), as: .received)      // the coordinator is mid-animation
+        #expect(await app.runs.isEmpty)
 
         let relaunched = await MateRunnerApp(signedIn: false)
-        let driver = try await relaunched.start(launch: nil, endpoint: daemon.endpoint)
-        let probe = daemon.probe(driver)
-        try await relaunched.homeAppeared()
-        try await probe.expectNothing(.start(), for: .milliseconds(200))
+        let again = try await daemon.relaunch(launched, after: .daemonCrashed) { launch in
+            try await relaunched.start(launch: launch, endpoint: daemon.endpoint)
+        }
+        try await again.expectNothing(.start(), for: .milliseconds(200))
         try await relaunched.signIn()
-        try await probe.expect(.start(flow: "run"))
+        try await again.expect(.start(flow: "run"))
         #expect(await relaunched.runs == ["run-42"])
-        try await probe.expectNothing(.present(), for: .milliseconds(200))
+        try await again.expectNothing(.present(), for: .milliseconds(200))
+        await relaunched.kill()
+    }
+
+    /// The user accepts the invitation and swipes the app away before the run has started: the app
+    /// comes back with a new scene (a force-quit discards the old session), and the run starts
+    /// there, once, rather than waiting for a scene that never returns.
+    @Test(arguments: TestMode.allCases) func aForceQuitAfterAcceptingStartsTheRunInTheNewScene(mode: TestMode) async throws {
+        let daemon = try await TestDaemon.start(mode: mode)
+        defer { daemon.stop() }
+        let app = await MateRunnerApp(signedIn: true)
+        let launched = try await daemon.launch(.push(invitation, id: "n-8"), arrives: .afterConnect) { launch in
+            try await app.start(launch: launch, scene: "window-1", endpoint: daemon.endpoint)
+        }
+        try await launched.expect(.present(kind: "invitation"))
+        await app.dismissalAnimation.hold()
+        try await app.tap("accept")
+        try await launched.expect(.dismiss(), as: .received)
+
+        let relaunched = await MateRunnerApp(signedIn: true)
+        let again = try await daemon.relaunch(launched, after: .forceQuit) { launch in
+            try await relaunched.start(launch: launch, scene: "window-2", endpoint: daemon.endpoint)
+        }
+        try await again.expect(.start(flow: "run"))
+        #expect(await relaunched.runs == ["run-42"])
+        try await again.expectNothing(.start(), for: .milliseconds(200))
         await relaunched.kill()
     }
 
