@@ -17,6 +17,23 @@ package enum FileBytes {
         return ferror(file) == 0 ? bytes : nil
     }
 
+    /// Whether `write(_:to:)` can write `path`, found without changing it: a file that is there is
+    /// opened for writing (not truncated), a missing one is made and removed again; errno tells why
+    /// not. For a command that writes its report at the end, to refuse a path before it runs.
+    package static func canWrite(_ path: String) -> Bool {
+        let existing = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        if existing >= 0 {
+            close(existing)
+            return true
+        }
+        guard errno == ENOENT else { return false }
+        let made = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard made >= 0 else { return false }
+        close(made)
+        unlink(path)
+        return true
+    }
+
     /// Writes `bytes` as the whole file at `path`, creating or truncating it; false when it cannot.
     package static func write(_ bytes: [UInt8], to path: String) -> Bool {
         guard let file = fopen(path, "wb") else { return false }

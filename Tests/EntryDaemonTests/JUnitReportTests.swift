@@ -91,4 +91,19 @@ import Testing
         #expect(failure.attribute(forName: "message")?.stringValue
                 == #"\#(typo): step 1: "kind": "invitaton" is not a modal kind of the config <embedded samples/materunner.json>; did you mean "invitation"?"#)
     }
+
+    /// A report that cannot be created is refused before anything runs (73, naming the path), not
+    /// after a run whose results it would lose.
+    @Test(arguments: ["missing/report.xml", ""])
+    func aReportPathThatCannotBeCreatedIsRefusedBeforeTheRun(name: String) throws {
+        let directory = TemporaryDirectory()
+        let scenario = directory.file("s.json")
+        try #"{"name": "n", "steps": [{"note": "it ran"}]}"#.write(toFile: scenario, atomically: true, encoding: .utf8)
+        // A missing directory, and a directory where the file would be.
+        let report = directory.file(name)
+        let run = Spawned.run(Spawned.entryd, ["check", "--junit", report, scenario])
+        #expect(run.waitForExit() == 73)
+        #expect(run.stderrText.hasPrefix("entryd check: cannot create the --junit report \(report): "), "\(run.stderrText)")
+        #expect(run.stdoutText.isEmpty, "\(run.stdoutText)")
+    }
 }

@@ -10,7 +10,7 @@ extension Commands {
         (66, "a file cannot be read (a missing --config, for every subcommand)"),
         (69, "no daemon answers, or it went away"), (70, "internal error"),
         (71, "the system refused the daemon's event loop (a socket, a file descriptor)"),
-        (73, "serve cannot create its socket, its socket's directory or its token file"),
+        (73, "cannot create serve's socket, its directory or token file; check's --junit"),
         (74, "I/O error"),
         (77, "the socket's directory or token file is not private; a token was refused"),
         (78, "the config has problems (each is listed)"),

@@ -19,6 +19,11 @@ enum Check {
     }
 
     static func run(_ parsed: ParsedArguments) -> Int32 {
+        // A report that could not be written at the end would lose the whole run: refused first.
+        if let junit = parsed.value("junit"), !FileBytes.canWrite(junit) {
+            printError("entryd check: cannot create the --junit report \(junit): \(String(cString: strerror(errno)))")
+            return 73
+        }
         var scenarios: [Scenario] = []
         var refusals: [Refusal] = []
         for file in parsed.positionals {
