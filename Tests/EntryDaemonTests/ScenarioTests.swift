@@ -177,6 +177,20 @@ let repositoryRoot: String = {
         #expect(check.stdoutText.isEmpty, "\(check.stdoutText)")
     }
 
+    /// A scenario's own `config` that cannot be read is said of the scenario file, with what it
+    /// names and where that was looked for (beside the scenario file), not as a bare path.
+    @Test func aRelativeConfigThatCannotBeReadNamesTheScenarioFile() throws {
+        let directory = TemporaryDirectory()
+        #expect(mkdir(directory.file("scenarios"), 0o700) == 0)
+        let file = directory.file("scenarios/s.json")
+        #expect(writeFile(file, Array(#"{"config": "../app.json", "steps": [{"note": "never runs"}]}"#.utf8)))
+        let check = Spawned.run(Spawned.entryd, ["check", file])
+        #expect(check.waitForExit() == 66)
+        #expect(check.stderrText == "entryd check: \(file): \"config\": \"../app.json\": cannot read \(directory.file("scenarios/../app.json")) "
+                + "(a relative config is read from the scenario file's directory): No such file or directory\n", "\(check.stderrText)")
+        #expect(check.stdoutText.isEmpty)
+    }
+
     /// The events a scenario may expect are the ones the daemon encodes, one of each.
     @Test func theEventVocabularyIsTheDaemons() throws {
         let params = RouteParams()

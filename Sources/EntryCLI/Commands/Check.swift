@@ -50,15 +50,17 @@ enum Check {
             do {
                 try scenario.checkNames(in: configs[path]!.get())
             } catch let failure as ConfigCheck.Failure {
-                // The config's problems, the first on the line that says whose config it is.
                 refusals.append(Refusal(file: scenario.file, name: scenario.name,
-                                        message: "the daemon would refuse its config: \(failure)", code: failure.exitCode))
+                                        message: configRefusal(failure, of: scenario, overridden: parsed.has("config")),
+                                        code: failure.exitCode))
             } catch {
                 refusals.append(Refusal(file: scenario.file, name: scenario.name, message: "\(error)", code: 65))
             }
         }
         guard refusals.isEmpty else {
-            refusals.forEach { printError("entryd check: \($0.message)") }
+            // One config of --config refused is said once, not once per scenario.
+            var said: Set<String> = []
+            for refusal in refusals where said.insert(refusal.message).inserted { printError("entryd check: \(refusal.message)") }
             if let junit = parsed.value("junit") {
                 let skip = "not run: \(refusals.count) scenario file\(refusals.count == 1 ? " was" : "s were") refused before any ran"
                 let cases = parsed.positionals.map { file in
@@ -96,5 +98,17 @@ enum Check {
         let skipped = total.skipped > 0 ? ", \(total.skipped) skipped" : ""
         print("\(total.passed) passed, \(total.failed) failed\(skipped)")
         return total.failed == 0 && total.skipped == 0 ? 0 : 1
+    }
+
+    /// A config the daemon would refuse, said of whose it is, the first problem on that line: the
+    /// config of --config, or the scenario's own, with its file, and for one that cannot be read
+    /// the path its relative `config` was looked for at.
+    private static func configRefusal(_ failure: ConfigCheck.Failure, of scenario: Scenario, overridden: Bool) -> String {
+        guard !overridden, let named = scenario.config else { return "the daemon would refuse its config: \(failure)" }
+        if case .unreadable(let path, let reason) = failure {
+            let relative = named.hasPrefix("/") ? "" : " (a relative config is read from the scenario file's directory)"
+            return "\(scenario.file): \"config\": \"\(named)\": cannot read \(path)\(relative): \(reason)"
+        }
+        return "\(scenario.file): \"config\": \"\(named)\": the daemon would refuse it: \(failure)"
     }
 }
