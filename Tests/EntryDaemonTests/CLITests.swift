@@ -159,6 +159,24 @@ import Testing
         #expect(none.stdoutText == "retracted 0: nothing waiting or on screen matches --kind updateNotice\n")
     }
 
+    /// A `--kind` the daemon's config has not can never match: an error naming the nearest kind,
+    /// or the kinds there are, where a kind it has that matched nothing is only said so.
+    @Test func retractOfAKindTheConfigLacksNamesTheNearest() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        let typo = Spawned.run(Spawned.entryd, ["retract", "--kind", "invitaton", "--socket", daemon.socket])
+        #expect(typo.waitForExit() == 65)
+        #expect(typo.stdoutText == "retracted 0\n")
+        #expect(typo.stderrText == #"entryd retract: --kind "invitaton" is not a modal kind of the config <embedded samples/materunner.json>; did you mean "invitation"?"#
+                + "\n", "\(typo.stderrText)")
+        let nope = Spawned.run(Spawned.entryd, ["retract", "--kind", "nope", "--socket", daemon.socket])
+        #expect(nope.waitForExit() == 65)
+        #expect(nope.stderrText.hasSuffix(#""nope" is not a modal kind of the config <embedded samples/materunner.json>; "#
+                                          + "its modal kinds are invitation, permissionGuide, serviceNotice, tutorial, updateNotice\n"), "\(nope.stderrText)")
+        let known = Spawned.run(Spawned.entryd, ["retract", "--kind", "invitation", "--socket", daemon.socket])
+        #expect(known.waitForExit() == 0)
+        #expect(known.stderrText.isEmpty)
+    }
+
     /// `watch --json` puts the time it read each line first; a scene, like a watcher, exits 69 when
     /// the daemon goes away.
     @Test func watchJSONIsTimedAndSceneExits69WhenTheDaemonStops() {

@@ -86,7 +86,8 @@ package enum Commands {
 
     package static let retract = CommandSpec(
         "retract", summary: "Withdraw entries, waiting or shown, by id, kind or collapse id.",
-        details: "Exactly one of --id, --kind and --collapse-id. Prints how many entries were retracted, and says so when nothing matched.",
+        details: "Exactly one of --id, --kind and --collapse-id. Prints how many entries were retracted, and says so when nothing matched; "
+            + "a --kind the daemon's config has not is an error (exit 65) naming the nearest one.",
         flags: [FlagSpec("id", "ID", help: "the entry with this id"),
                 FlagSpec("kind", "KIND", help: "every entry of this modal kind"),
                 FlagSpec("collapse-id", "ID", help: "the entry with this collapse id"),

@@ -13,12 +13,18 @@ enum Sender {
             return exit.code
         case .success(let (reply, line)):
             let ok = reply["ok"] == .bool(true)
+            // A kind the daemon's config lacks can never match: an error, naming the nearest.
+            let unknownKind = ok && reply["retracted"] == .number(0) ? parsed.value("kind").flatMap { Retract.unknownKind($0, parsed) } : nil
             if parsed.has("json") {
                 print(String(decoding: line, as: UTF8.self))
             } else if case .number(let count)? = reply["retracted"], ok {
-                print("retracted \(Int64(count))" + (count == 0 ? nothingRetracted(parsed) : ""))
+                print("retracted \(Int64(count))" + (count == 0 && unknownKind == nil ? nothingRetracted(parsed) : ""))
             } else if ok {
                 print(EventLine.describeEntry(reply))
+            }
+            if let unknownKind {
+                printError("entryd \(command): \(unknownKind)")
+                return 65
             }
             guard ok else {
                 let code = reply["error"]?["code"]?.stringValue ?? "unknown"
