@@ -35,6 +35,9 @@ package final class Daemon {
     private(set) var phase = DaemonPhase.starting
     /// What a TCP peer's `hello` must show; nil without `--listen`.
     let token: [UInt8]?
+    /// The file the token was read from (`--token-file`, or `entryd.token` beside the store), for
+    /// the log: a client is given it with `--token-file` or `ENTRYD_TOKEN`. nil without `--listen`.
+    let tokenFile: String?
     private var socketIdentity: FileIdentity?
     /// The open connections, and the ones staged on in this turn. Exempt from the run-time exclusivity
     /// check for the reason `router` is: the daemon reads and changes it only from the loop thread,
@@ -88,7 +91,9 @@ package final class Daemon {
         }
         store = try RouterSetup.openStore(location: options.store, limits: options.router)
         recordsStore = store.keepsRecords ? store : nil
-        token = try Daemon.loadToken(options, store: store)
+        let loaded = try Daemon.loadToken(options, store: store)
+        token = loaded?.token
+        tokenFile = loaded?.path
         let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: clock.now)
         router = setup.router
         result = setup.startup
@@ -133,8 +138,9 @@ package final class Daemon {
 
     // MARK: Start and stop
 
-    /// The token of `--token-file`, or of `entryd.token` beside the store file; nil without `--listen`.
-    private static func loadToken(_ options: ServeOptions, store: EntryStore) throws(DaemonError) -> [UInt8]? {
+    /// The token of `--token-file`, or of `entryd.token` beside the store file, and that file; nil
+    /// without `--listen`.
+    private static func loadToken(_ options: ServeOptions, store: EntryStore) throws(DaemonError) -> (token: [UInt8], path: String)? {
         guard !options.listen.isEmpty else { return nil }
         let path: String
         if let file = options.tokenFile {
@@ -145,7 +151,7 @@ package final class Daemon {
             throw .tokenFileNeeded
         }
         switch TokenFile.load(path, uid: getuid()) {
-        case .success(let token): return token
+        case .success(let token): return (token, path)
         case .failure(let problem): throw .tokenFile(path: path, problem)
         }
     }
@@ -190,7 +196,7 @@ package final class Daemon {
                     accept($0, from: tcp)
                 }
                 log.info("listening", ["listen": .text(ListenAddress(host: address.host, port: port).description),
-                                       "public": address.isLoopback ? "false" : "true"])
+                                       "public": address.isLoopback ? "false" : "true", "token_file": .text(tokenFile ?? "")])
             }
         } catch {
             throw .loop(error)

@@ -11,7 +11,7 @@ import Testing
         let listed = lines[(start + 1)...].prefix { !$0.isEmpty }
         #expect(listed.map { $0.split(separator: " ").first.map(String.init) } == Commands.all.map(\.name))
         let text = lines.joined(separator: "\n")
-        for word in ["ENTRYD_SOCKET", "$XDG_RUNTIME_DIR/entryd.sock", "XDG_STATE_HOME", "64  usage", "69", "78  the config"] {
+        for word in ["ENTRYD_SOCKET", "ENTRYD_TOKEN", "$XDG_RUNTIME_DIR/entryd.sock", "XDG_STATE_HOME", "64  usage", "69", "78  the config"] {
             #expect(text.contains(word), "the overview should mention \(word)")
         }
     }

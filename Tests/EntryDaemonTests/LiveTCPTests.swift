@@ -168,3 +168,12 @@ extension LiveTCPTests {
         #expect(peer.readLine() == nil)
     }
 }
+
+extension LiveTCPTests {
+    /// `serve` says where the token a TCP client needs is: the listening line names its file.
+    @Test func theListeningLineNamesTheTokenFile() throws {
+        let tcp = try TCPDaemon()
+        let listening = tcp.daemon.process.stderrText.split(separator: "\n").first { $0.contains("msg=listening") }
+        #expect(listening?.hasSuffix(" token_file=\(tcp.tokenFile)") == true, "\(tcp.daemon.process.stderrText)")
+    }
+}

@@ -31,6 +31,8 @@ extension Commands {
         let fallback = SocketPath.resolve(flag: nil, environment: [:], uid: uid)
         let environment: [(String, String)] = [
             ("ENTRYD_SOCKET", "the daemon's socket when --socket is not given; else \(runtime), else \(fallback)"),
+            ("ENTRYD_TOKEN", "the token a client shows a --socket tcp:HOST:PORT when --token-file is not given; "
+                + "serve logs the file it is in (token_file)"),
             ("XDG_STATE_HOME", "serve's store is $XDG_STATE_HOME/entryd/entryd.sqlite, else "
                 + "~/.local/state/entryd/entryd.sqlite"),
             ("NOTIFY_SOCKET", "serve reports READY=1 and STOPPING=1 there (systemd Type=notify)"),
