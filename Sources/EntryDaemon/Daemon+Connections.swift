@@ -87,27 +87,34 @@ extension Daemon: ConnectionDelegate {
     /// The first line of a TCP connection: a `hello` with the daemon's token lets the router answer
     /// it and the connection be served like a Unix one; anything else is refused with `not_allowed`
     /// and the connection closed, reading nothing more (the lines after it in the same read are
-    /// dropped, never handed to the router).
+    /// dropped, never handed to the router). The refusal says which it was: a token that is not the
+    /// daemon's, a `hello` without one, or a first line that is no `hello`.
     private func admitHello(_ connection: Connection, _ line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
         let req: JSONValue?
+        let hello = "a TCP connection must begin with {\"op\":\"hello\",\"token\":\"...\"} showing the daemon's token (--token-file)"
+        var refusal = (log: "connection refused: no hello", message: hello)
         switch Request.decode(bytes: BufferView(line)) {
         case .success(let request):
-            if case .hello(let shown?) = request.op, let token, TokenFile.matches(shown.utf8, token) {
-                connection.admit()
-                log.debug("hello accepted", ["conn": "\(connection.id)"])
-                enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
-                return line.count + Self.replyOverhead
+            if case .hello(let shown) = request.op {
+                if let shown, let token, TokenFile.matches(shown.utf8, token) {
+                    connection.admit()
+                    log.debug("hello accepted", ["conn": "\(connection.id)"])
+                    enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
+                    return line.count + Self.replyOverhead
+                }
+                refusal = shown == nil
+                    ? ("connection refused: hello without a token", "the hello shows no token: " + hello)
+                    : ("connection refused: wrong token", "the token shown is not the daemon's: give the contents of its --token-file (entryd.token beside its store unless serve names another)")
             }
             req = request.req
         case .failure(let failure):
             req = failure.req
         }
         connection.stopReading()
-        log.warn("connection refused: no hello with the token", ["conn": "\(connection.id)"])
+        log.warn(refusal.log, ["conn": "\(connection.id)"])
         // The refusal echoes `req`, so that a client waiting for its hello's reply reads it as one.
-        enqueue(.invalid(connection.id, req: req, WireError(.notAllowed,
-            "a TCP connection must begin with {\"op\":\"hello\",\"token\":\"...\"} showing the daemon's token (--token-file)"),
-            close: true), at: clock.isManual ? clock.now : instant)
+        enqueue(.invalid(connection.id, req: req, WireError(.notAllowed, refusal.message), close: true),
+                at: clock.isManual ? clock.now : instant)
         return line.count + Self.replyOverhead
     }
 

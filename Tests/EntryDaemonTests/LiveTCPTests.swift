@@ -176,4 +176,26 @@ extension LiveTCPTests {
         let listening = tcp.daemon.process.stderrText.split(separator: "\n").first { $0.contains("msg=listening") }
         #expect(listening?.hasSuffix(" token_file=\(tcp.tokenFile)") == true, "\(tcp.daemon.process.stderrText)")
     }
+
+    /// A wrong token, a hello without one and a first line that is no hello are all `not_allowed`,
+    /// each with its own message, so that the peer learns which mistake it made.
+    @Test func aWrongTokenAndAMissingHelloAreToldApart() throws {
+        let tcp = try TCPDaemon()
+        func refusal(_ first: String) throws -> (code: String?, message: String?) {
+            let peer = try tcp.raw()
+            peer.send(first + "\n")
+            let reply = try JSONValue.parse(try #require(peer.readLine())[...])
+            #expect(peer.readLine() == nil)
+            return (reply["error"]?["code"]?.stringValue, reply["error"]?["message"]?.stringValue)
+        }
+        let wrong = try refusal(#"{"op":"hello","token":"not-the-token"}"#)
+        let bare = try refusal(#"{"op":"hello"}"#)
+        let none = try refusal(#"{"op":"status","req":1}"#)
+        #expect([wrong.code, bare.code, none.code] == ["not_allowed", "not_allowed", "not_allowed"])
+        #expect(wrong.message?.hasPrefix("the token shown is not the daemon's") == true, "\(wrong)")
+        #expect(bare.message?.hasPrefix("the hello shows no token") == true, "\(bare)")
+        #expect(none.message?.hasPrefix("a TCP connection must begin with {\"op\":\"hello\"") == true, "\(none)")
+        #expect(tcp.daemon.process.waitForStderr(containing: "msg=\"connection refused: wrong token\""))
+        #expect(tcp.daemon.process.waitForStderr(containing: "msg=\"connection refused: no hello\""))
+    }
 }
