@@ -21,4 +21,10 @@ import Testing
     @Test func theLastPageNamesNoNextCommand() throws {
         #expect(!StatusTable.render(try Self.reply(next: nil)).contains("more:"))
     }
+
+    /// The next page's command repeats the flags it is given, each word as a shell reads it back.
+    @Test func theNextCommandRepeatsItsFlagsAsAShellReadsThem() throws {
+        let table = StatusTable.render(try Self.reply(next: "p1"), repeating: ["--limit", "50", "--socket", "/tmp/it's here/x.sock"])
+        #expect(table.contains(#"more: entryd status --after p1 --limit 50 --socket '/tmp/it'\''s here/x.sock'"#), "\(table)")
+    }
 }

@@ -177,6 +177,22 @@ import Testing
         #expect(known.stderrText.isEmpty)
     }
 
+    /// The command `status` ends a page with is the one for the next page of the same daemon, page
+    /// size and token: the `--limit`, `--socket` and `--token-file` it was given come again.
+    @Test func statusMoreRepeatsItsLimitAndSocket() {
+        let daemon = LiveDaemon(["--store", ":memory:"])
+        for record in 1...3 {
+            #expect(Spawned.run(Spawned.entryd, ["open", "materunner://records/\(record)", "--socket", daemon.socket]).waitForExit() == 0)
+        }
+        let first = Spawned.run(Spawned.entryd, ["status", "--limit", "1", "--socket", daemon.socket])
+        #expect(first.waitForExit() == 0)
+        let more = first.stdoutText.split(separator: "\n").filter { $0.hasPrefix("more: ") }
+        #expect(more == ["more: entryd status --after p1 --limit 1 --socket \(daemon.socket)"], "\(first.stdoutText)")
+        let next = Spawned.run(Spawned.entryd, ["status", "--after", "p1", "--limit", "1", "--socket", daemon.socket])
+        #expect(next.waitForExit() == 0)
+        #expect(next.stdoutText.contains("more: entryd status --after p2 --limit 1 --socket \(daemon.socket)\n"), "\(next.stdoutText)")
+    }
+
     /// `watch --json` puts the time it read each line first; a scene, like a watcher, exits 69 when
     /// the daemon goes away.
     @Test func watchJSONIsTimedAndSceneExits69WhenTheDaemonStops() {

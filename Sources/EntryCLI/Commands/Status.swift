@@ -4,7 +4,8 @@ import EntryRouter
 import Glibc
 
 /// `entryd status [--json] [--limit N] [--after CURSOR]`: ask the daemon for a page of its `status`
-/// and print it; the table ends with the command for the next page when more entries pend.
+/// and print it; the table ends with the command for the next page when more entries pend, with
+/// the `--limit`, `--socket` and `--token-file` this one was given.
 enum Status {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let request = EntryRequest.status(limit: parsed.value("limit").flatMap { Int($0) }, after: parsed.value("after"))
@@ -26,7 +27,9 @@ enum Status {
         } else {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
-            print(StatusTable.render(reply, now: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))
+            // The next page's command is this one's: the same daemon, token and page size.
+            let repeated = ["limit", "socket", "token-file"].flatMap { flag in parsed.value(flag).map { ["--" + flag, $0] } ?? [] }
+            print(StatusTable.render(reply, now: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9, repeating: repeated))
         }
         return 0
     }

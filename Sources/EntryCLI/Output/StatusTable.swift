@@ -3,8 +3,9 @@ import EntryRouter
 /// Renders a `status` reply for people: one table of scenes, one of pending entries, and the counts.
 package enum StatusTable {
     /// `now` (epoch seconds, the unit of `received` and `expires`) gives each pending entry its age and
-    /// the time it has left; without it those columns are left out.
-    package static func render(_ reply: JSONValue, now: Double? = nil) -> String {
+    /// the time it has left; without it those columns are left out. `repeating`: the flags the
+    /// command for the next page repeats after its `--after` (`--limit`, `--socket`, …), as words.
+    package static func render(_ reply: JSONValue, now: Double? = nil, repeating flags: [String] = []) -> String {
         var lines: [String] = []
         if let bundle = reply["bundle"]?.stringValue {
             lines.append("serving: \(bundle) from \(reply["config"]?.stringValue ?? "a config built in code")")
@@ -46,7 +47,7 @@ package enum StatusTable {
                 lines.append("(\(pending.count) of \(Int(total)) pending entries, in arrival order)")
             }
             if let next = reply["next"]?.stringValue {
-                lines.append("more: entryd status --after \(next)")
+                lines.append("more: " + (["entryd", "status", "--after", next] + flags).map(shellWord).joined(separator: " "))
             }
         }
         lines.append("")
@@ -56,6 +57,15 @@ package enum StatusTable {
             lines.append("counts: " + known.map { "\($0)=\(number(counts[$0]))" }.joined(separator: " "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds nothing a shell treats specially,
+    /// else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./:=,+@%".unicodeScalars.contains(scalar)
+        }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 
     private static func array(_ value: JSONValue?) -> [JSONValue] {
