@@ -26,13 +26,38 @@ import Testing
         sender.close()
     }
 
-    @Test func anotherTokenIsRefused() async throws {
+    /// What a client shows instead of the daemon's token: nothing at all, an empty one, a prefix of
+    /// it (its first byte, all but its last), the token with a byte more, another of the same length,
+    /// and another altogether.
+    enum Shown: String, CaseIterable, CustomTestStringConvertible {
+        case none, empty, firstByte, allButLast, oneByteMore, sameLengthOther, other
+
+        func token(for token: String) -> String? {
+            switch self {
+            case .none: nil
+            case .empty: ""
+            case .firstByte: String(token.prefix(1))
+            case .allButLast: String(token.dropLast())
+            case .oneByteMore: token + "0"
+            case .sameLengthOther: String(token.dropLast()) + (token.last == "0" ? "1" : "0")
+            case .other: "not-the-token"
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Shown.allCases) func anythingButTheTokenIsRefused(shown: Shown) async throws {
         let daemon = try await TestDaemon.start(mode: .daemon, serveArguments: ["--listen", "tcp:127.0.0.1:0"])
         defer { daemon.stop() }
-        let (port, _) = try listener(of: daemon)
+        let (port, token) = try listener(of: daemon)
+        try #require(token.count > 1, "the token file holds \(token.count) characters")
+        let shownToken = shown.token(for: token)
+        #expect(shownToken != token)
         do {
-            _ = try await EntrySender(endpoint: .tcp(host: "127.0.0.1", port: port, token: "not-the-token"))
-            Issue.record("a wrong token was admitted")
+            let sender = try await EntrySender(endpoint: .tcp(host: "127.0.0.1", port: port, token: shownToken))
+            sender.close()
+            Issue.record("\(shown) was admitted: \(shownToken.map { "\"\($0)\"" } ?? "no token") for a token of \(token.count) characters")
         } catch {
             guard case .daemon(let refusal) = error else {
                 Issue.record("expected the daemon's refusal, got \(error)")
@@ -40,5 +65,9 @@ import Testing
             }
             #expect(refusal.code == "not_allowed")
         }
+        // The right token is still admitted after the refusal.
+        let admitted = try await EntrySender(endpoint: .tcp(host: "127.0.0.1", port: port, token: token))
+        #expect(try await admitted.status().pending.isEmpty)
+        admitted.close()
     }
 }
