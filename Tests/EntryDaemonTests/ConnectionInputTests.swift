@@ -6,16 +6,19 @@ import Glibc
 import Testing
 
 /// How a connection reads its peer's lines at the edges: writes that end mid-line, and the end of
-/// the stream. In-process, on the loop, with the echo server of `LoopTests`.
+/// the stream. In-process, on the loop, with the echo server of `LoopTests`. Every wait on the loop
+/// is bounded (`LoopTests.Waiter`): an event that never comes fails the test, naming the wait.
 struct ConnectionInputTests {
     /// A pipelining client whose every write ends mid-line, each line completing in time, is never
     /// taken for a slow loris: every line that completes restarts the stall timer, which measures how
     /// long the current partial line has waited, not how long some partial line has been buffered.
     ///
     /// The timeout is an hour, so it cannot fire during the test; what the test reads is the stall
-    /// timer's deadline, the loop's next one (no other timer runs then), after each line. The loop's
-    /// clock is let move on between lines (a 1 ms timer, awaited), so each restart puts the deadline
-    /// later; a timer started once for the first partial line would keep it where it was.
+    /// timer's deadline, the loop's next one, after each line. The loop's clock is let move on between
+    /// lines (a 1 ms timer, awaited), so each restart puts the deadline later; a timer started once for
+    /// the first partial line would keep it where it was. The waits' handles run only during a wait
+    /// (`LoopTests.Waiter`), so no other timer runs when the deadline is read, and a tick already due
+    /// when an iteration begins does not leave it asleep until the stall timer, an hour on.
     @Test func pipelinedWritesEndingMidLineAreNotTakenForASlowLoris() throws {
         let directory = TemporaryDirectory()
         let loop = try Loop()
@@ -24,6 +27,7 @@ struct ConnectionInputTests {
         echo.echoes = false
         let client = try Client(path: directory.file("s"))
         let tick = try LoopTimer(loop: loop)
+        let wait = try LoopTests.Waiter(loop: loop)
         let total = 20
         var deadlines: [UInt64?] = []
         try client.send(bytes: Array("line 0\nli".utf8))
@@ -31,10 +35,10 @@ struct ConnectionInputTests {
             if line > 0 {
                 var ticked = false
                 tick.start(afterMilliseconds: 1) { ticked = true }
-                LoopTests.run(loop) { ticked }
+                try wait.run { ticked }
                 try client.send(bytes: Array("ne \(line)\nli".utf8))
             }
-            LoopTests.run(loop) { echo.lines.count > line || !echo.closed.isEmpty }
+            try wait.run { echo.lines.count > line || !echo.closed.isEmpty }
             deadlines.append(Self.nextDeadline(of: loop))
         }
         #expect(echo.closed.isEmpty, "closed after \(echo.lines.count) lines for \(echo.closed)")
@@ -43,6 +47,7 @@ struct ConnectionInputTests {
         #expect(due.count == total && zip(due, due.dropFirst()).allSatisfy { $0 < $1 },
                 "the stall deadline did not move on with every line: \(deadlines)")
         tick.close()
+        wait.close()
         echo.closeAll()
         try loop.close()
     }
@@ -62,13 +67,9 @@ struct ConnectionInputTests {
                                       limits: ConnectionLimits(stallTimeoutMilliseconds: 30))
         let client = try Client(path: directory.file("s"))
         try client.send(bytes: Array("one\ntwo\nthr".utf8))
-        let bound = try LoopTimer(loop: loop)
-        var gaveUp = false
-        bound.start(afterMilliseconds: 10_000) { gaveUp = true }
-        LoopTests.run(loop) { !echo.closed.isEmpty || gaveUp }
+        try LoopTests.run(loop) { !echo.closed.isEmpty }
         #expect(echo.lines == ["one", "two"])
         #expect(echo.closed == [.stalled])
-        bound.close()
         echo.closeAll()
         try loop.close()
     }
@@ -82,7 +83,7 @@ struct ConnectionInputTests {
         let client = try Client(path: directory.file("s"))
         try client.send(bytes: Array("first\nlast".utf8))
         client.finishSending()
-        LoopTests.run(loop) { !echo.closed.isEmpty }
+        try LoopTests.run(loop) { !echo.closed.isEmpty }
         #expect(echo.lines == ["first", "last"])
         #expect(echo.closed == [.endOfInput])
         #expect(LoopTests.text(try client.readLine(timeoutMilliseconds: 1000)) == "first")
@@ -103,24 +104,21 @@ struct ConnectionInputTests {
         var client: Client? = try Client(path: directory.file("s"))
         try client?.send("hello")
         client?.finishSending()
-        LoopTests.run(loop) { echo.ended == 1 }
+        let wait = try LoopTests.Waiter(loop: loop)
+        try wait.run { echo.ended == 1 }
+        // 100 ms with nothing to do: the loop wakes for the quiet timer, not for the ended stream.
         let quiet = try LoopTimer(loop: loop)
         var waited = false
         quiet.start(afterMilliseconds: 100) { waited = true }
-        var iterations = 0
-        LoopTests.run(loop) {
-            iterations += 1
-            return waited
-        }
+        try wait.run { waited }
+        quiet.close()
         #expect(echo.closed.isEmpty)
-        #expect(iterations < 10, "the loop woke \(iterations) times in 100 ms")
+        #expect(wait.iterations < 10, "the loop woke \(wait.iterations) times in 100 ms")
         #expect(LoopTests.text(try client?.readLine(timeoutMilliseconds: 1000)) == "hello")
         client = nil
-        var timedOut = false
-        quiet.start(afterMilliseconds: 5000) { timedOut = true }
-        LoopTests.run(loop) { !echo.closed.isEmpty || timedOut }
-        #expect(echo.closed == [.endOfInput], "not closed within 5 s of the peer's close")
-        quiet.close()
+        try wait.run(withinMilliseconds: 5000) { !echo.closed.isEmpty }
+        #expect(echo.closed == [.endOfInput])
+        wait.close()
         echo.closeAll()
         try loop.close()
     }

@@ -90,9 +90,76 @@ struct LoopTests {
         }
     }
 
-    /// Runs loop iterations until `condition` holds; each iteration waits for an event, so this never spins.
-    static func run(_ loop: Loop, until condition: () -> Bool) {
-        while !condition() { loop.runOnce() }
+    /// A wait on the loop that did not end in time.
+    struct WaitTimedOut: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs loop iterations until `condition` holds, each waiting for an event, so this never spins;
+    /// past `limit` it throws, naming the line that waited (see `Waiter`).
+    static func run(_ loop: Loop, withinMilliseconds limit: UInt64 = 10_000,
+                    file: StaticString = #fileID, line: UInt = #line, until condition: () -> Bool) throws {
+        guard !condition() else { return }
+        let waiter = try Waiter(loop: loop)
+        defer { waiter.close() }
+        try waiter.run(withinMilliseconds: limit, file: file, line: line, until: condition)
+    }
+
+    /// Runs a loop until a condition holds, and never for ever. A timer bounds each wait: an event
+    /// that never comes fails the test, naming the wait, instead of hanging the run. And the condition
+    /// is looked at before each poll (a prepare handle): an iteration whose timers met it (a 1 ms tick
+    /// due by the time the iteration began) does not then sleep until the loop's next timer, which may
+    /// be a stall timer an hour away. Both handles run only during a wait, so between waits the loop's
+    /// timers are those the test made; `close` before closing the loop.
+    final class Waiter {
+        private let loop: Loop
+        private let bound: LoopTimer
+        private let prepare: UnsafeMutablePointer<uv_prepare_t>
+        /// The running wait's condition, for the prepare handle.
+        private var holds: () -> Bool = { false }
+        /// How many loop iterations the last wait ran.
+        private(set) var iterations = 0
+
+        init(loop: Loop) throws {
+            self.loop = loop
+            bound = try LoopTimer(loop: loop)
+            prepare = .allocate(capacity: 1)
+            uv_prepare_init(loop.raw, prepare)
+            prepare.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        }
+
+        func run(withinMilliseconds limit: UInt64 = 10_000, file: StaticString = #fileID, line: UInt = #line,
+                 until condition: () -> Bool) throws {
+            iterations = 0
+            guard !condition() else { return }
+            var expired = false
+            bound.start(afterMilliseconds: limit) { expired = true }
+            withoutActuallyEscaping(condition) { condition in
+                holds = { condition() || expired }
+                uv_prepare_start(prepare) { handle in
+                    guard let handle, let data = handle.pointee.data else { return }
+                    if Unmanaged<Waiter>.fromOpaque(data).takeUnretainedValue().holds() { uv_stop(handle.pointee.loop) }
+                }
+                while !condition() && !expired {
+                    loop.runOnce()
+                    iterations += 1
+                }
+                uv_prepare_stop(prepare)
+                holds = { false }
+            }
+            bound.stop()
+            guard condition() else {
+                throw WaitTimedOut(description: "\(file):\(line): what the loop was run for did not happen within \(limit) ms")
+            }
+        }
+
+        func close() {
+            bound.close()
+            prepare.pointee.data = nil
+            uv_close(UnsafeMutableRawPointer(prepare).assumingMemoryBound(to: uv_handle_t.self)) { handle in
+                UnsafeMutableRawPointer(handle)?.deallocate()
+            }
+        }
     }
 
     static func text(_ line: [UInt8]?) -> String? {
@@ -105,9 +172,9 @@ struct LoopTests {
         let echo = try Echo(loop: loop, path: directory.file("s"))
         let client = try Client(path: directory.file("s"))
         try client.send(bytes: Array("one\ntwo\r\nthr".utf8))
-        LoopTests.run(loop) { echo.lines.count == 2 }
+        try LoopTests.run(loop) { echo.lines.count == 2 }
         try client.send(bytes: Array("ee\n\nfour\n".utf8))
-        LoopTests.run(loop) { echo.lines.count == 4 }
+        try LoopTests.run(loop) { echo.lines.count == 4 }
         #expect(echo.lines == ["one", "two", "three", "four"], "the empty line is skipped")
         var replies: [String] = []
         while replies.count < 4, let line = LoopTests.text(try client.readLine(timeoutMilliseconds: 1000)) {
@@ -126,7 +193,7 @@ struct LoopTests {
         let client = try Client(path: directory.file("s"))
         let before = WallClock.now()
         try client.send(bytes: Array("one\ntwo\nthree\n".utf8))
-        LoopTests.run(loop) { echo.lines.count == 3 }
+        try LoopTests.run(loop) { echo.lines.count == 3 }
         let after = WallClock.now()
         #expect(echo.instants.count == 3)
         #expect(echo.instants.allSatisfy { $0 >= before && $0 <= after })
@@ -142,7 +209,7 @@ struct LoopTests {
         let client = try Client(path: directory.file("s"))
         try client.send("last")
         client.finishSending()
-        LoopTests.run(loop) { !echo.closed.isEmpty }
+        try LoopTests.run(loop) { !echo.closed.isEmpty }
         #expect(echo.closed == [.endOfInput])
         #expect(LoopTests.text(try client.readLine(timeoutMilliseconds: 1000)) == "last")
         #expect(try client.readLine(timeoutMilliseconds: 1000) == nil)
@@ -157,7 +224,7 @@ struct LoopTests {
         let client = try Client(path: directory.file("s"))
         try client.send("short")
         try client.send("much too long for the limit")
-        LoopTests.run(loop) { echo.tooLarge == 1 }
+        try LoopTests.run(loop) { echo.tooLarge == 1 }
         #expect(echo.lines == ["short"])
         echo.closeAll()
         try loop.close()
@@ -169,7 +236,7 @@ struct LoopTests {
         let echo = try Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(stallTimeoutMilliseconds: 20))
         let client = try Client(path: directory.file("s"))
         try client.send(bytes: Array("no newline".utf8))
-        LoopTests.run(loop) { !echo.closed.isEmpty }
+        try LoopTests.run(loop) { !echo.closed.isEmpty }
         #expect(echo.closed == [.stalled])
         echo.closeAll()
         try loop.close()
@@ -183,10 +250,10 @@ struct LoopTests {
         let echo = try Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxOutput: cap))
         let client = try Client(path: directory.file("s"))
         try client.send("hello")
-        LoopTests.run(loop) { echo.lines.count == 1 }
+        try LoopTests.run(loop) { echo.lines.count == 1 }
         let connection = echo.connections[0]
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 16384)
-        while echo.closed.isEmpty { connection.send(chunk) }
+        for _ in 0..<1000 where echo.closed.isEmpty { connection.send(chunk) }
         guard case .outputCapExceeded(let unsent) = echo.closed.first else {
             Issue.record("closed for \(echo.closed)")
             return
@@ -205,18 +272,23 @@ struct LoopTests {
         echo.echoes = false
         let client = try Client(path: directory.file("s"))
         try client.send("first")
-        LoopTests.run(loop) { echo.lines.count == 1 }
+        try LoopTests.run(loop) { echo.lines.count == 1 }
         let connection = echo.connections[0]
         var chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65535)
         chunk.append(UInt8(ascii: "\n"))
         var chunks = 0
-        while !connection.isPaused {
+        for _ in 0..<1000 where !connection.isPaused {
             connection.send(chunk)
             chunks += 1
         }
+        try #require(connection.isPaused, "reading did not pause with \(chunks) chunks of 64 KiB unsent")
         try client.send("second")
         var received = 0
-        while received < chunks {
+        // Each loop iteration waits for the socket; the bound ends a wait for one that never comes.
+        let bound = try LoopTimer(loop: loop)
+        var expired = false
+        bound.start(afterMilliseconds: 10_000) { expired = true }
+        while received < chunks && !expired {
             if connection.isPaused { #expect(echo.lines.count == 1) }
             if (try? client.readLine(timeoutMilliseconds: 0)) != nil {
                 received += 1
@@ -224,7 +296,9 @@ struct LoopTests {
                 loop.runOnce()
             }
         }
-        LoopTests.run(loop) { echo.lines.count == 2 }
+        bound.close()
+        try #require(received == chunks, "\(received) of \(chunks) chunks read within 10 s")
+        try LoopTests.run(loop) { echo.lines.count == 2 }
         #expect(!connection.isPaused)
         echo.closeAll()
         try loop.close()
@@ -248,7 +322,7 @@ struct LoopTests {
             turn.mark()
             turn.mark()
         }
-        LoopTests.run(loop) { turns == 1 }
+        try LoopTests.run(loop) { turns == 1 }
         #expect(!turn.isMarked)
         turn.close()
         timer.close()
@@ -266,7 +340,7 @@ struct LoopTests {
         #expect(!turn.isMarked)
         turn.mark()
         #expect(turn.isMarked)
-        LoopTests.run(loop) { turns == 1 }
+        try LoopTests.run(loop) { turns == 1 }
         #expect(!turn.isMarked)
         turn.close()
         turn.mark()
@@ -285,9 +359,9 @@ struct LoopTests {
         loop.run()
         #expect(turns == 0, "the loop returned with nothing marked")
         turn.mark()
-        LoopTests.run(loop) { turns == 1 }
+        try LoopTests.run(loop) { turns == 1 }
         turn.mark()
-        LoopTests.run(loop) { turns == 2 }
+        try LoopTests.run(loop) { turns == 2 }
         #expect(!turn.isMarked)
         loop.run()
         #expect(turns == 2)
@@ -305,7 +379,7 @@ struct LoopTests {
         var fired = 0
         timer.start(afterMilliseconds: 60_000) { fired += 1 }
         #expect(timer.reschedule(afterMilliseconds: 0))
-        LoopTests.run(loop) { fired == 1 }
+        try LoopTests.run(loop) { fired == 1 }
         #expect(!timer.isActive)
         #expect(!timer.reschedule(afterMilliseconds: 0), "a one-shot timer that fired has no callback left")
         timer.close()

@@ -22,7 +22,7 @@ struct OutputCapTests {
             echo = try LoopTests.Echo(loop: loop, path: directory.file("s"), limits: ConnectionLimits(maxOutput: Self.cap))
             client = try Client(path: directory.file("s"))
             try client.send("hello")
-            LoopTests.run(loop) { [echo] in echo.lines.count == 1 }
+            try LoopTests.run(loop) { [echo] in echo.lines.count == 1 }
             connection = echo.connections[0]
         }
 
@@ -82,7 +82,7 @@ struct OutputCapTests {
         echo.asked = limits.turnOutput / 3 + 1
         let client = try Client(path: directory.file("s"))
         try client.send(bytes: Array((0..<10).map { "line \($0)\n" }.joined().utf8))
-        LoopTests.run(loop) { echo.lines.count >= 3 }
+        try LoopTests.run(loop) { echo.lines.count >= 3 }
         let connection = echo.connections[0]
         #expect(echo.lines.count == 3)
         #expect(connection.awaitsTurnEnd && echo.awaiting.count == 1)
@@ -95,7 +95,7 @@ struct OutputCapTests {
         connection.turnEnded()
         #expect(!connection.awaitsTurnEnd)
         try client.send("after")
-        LoopTests.run(loop) { echo.lines.count == 11 }
+        try LoopTests.run(loop) { echo.lines.count == 11 }
         #expect(echo.lines.last == "after")
         echo.closeAll()
         try loop.close()
