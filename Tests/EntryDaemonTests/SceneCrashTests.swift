@@ -79,12 +79,16 @@ import Testing
         let scene = try HandOverScene(daemon)
         // Until nothing waits, is in flight or is on screen. The scene asks for the status itself, so
         // that every line written to it before the answer has been read; when something is left, the
-        // next line is awaited for a second (the last batch's drain ends it without a line).
+        // next line is awaited for a second (the last batch's drain ends it without a line). A
+        // hand-over that never finishes fails after two minutes, with what is left, instead of hanging.
+        let deadline = ContinuousClock.now + .seconds(120)
         while true {
             let counts = try scene.catchUp(into: &ledger)["counts"]
             if !scene.isAcknowledging && ["pending", "queued", "presenting", "presented"].allSatisfy({ counts?.text($0) == "0" }) {
                 break
             }
+            try #require(ContinuousClock.now < deadline,
+                         "the last hand-over did not finish within 120 s; counts \(counts.map { "\($0)" } ?? "none")")
             let open = try scene.takeNext(into: &ledger, timeoutMilliseconds: 1000)
             try #require(open, "the daemon closed the scene's connection")
         }

@@ -45,14 +45,19 @@ final class LiveConnection {
     }
 
     /// Every pending entry's id, in arrival order, read page by page (`status` with `after`), and the
-    /// last page's reply (its counts are complete).
+    /// last page's reply (its counts are complete). Paging that does not move on (an empty page with
+    /// a `next`, or a `next` given before) fails rather than loop for ever.
     func allPending() throws -> (ids: [String], last: JSONValue) {
         var ids: [String] = []
         var after = ""
+        var cursors: Set<String> = []
         while true {
             let page = try request(#""op":"status","limit":1000"# + after)
-            ids += page["pending"]?.arrayValue.compactMap { $0.text("id") } ?? []
+            let listed = page["pending"]?.arrayValue.compactMap { $0.text("id") } ?? []
+            ids += listed
             guard let next = page.text("next") else { return (ids, page) }
+            try #require(!listed.isEmpty && cursors.insert(next).inserted,
+                         "status paging does not move on: next \(next) after \(ids.count) entries")
             after = #","after":""# + next + "\""
         }
     }
