@@ -59,7 +59,7 @@ import Testing
             h = h.restarted()
         } else {
             h.input(.disconnected(ConnectionID(1)))
-            h.endTurn()
+            _ = h.endTurn()
             #expect(h.stored["e-1"]?.state == .pending && h.stored["e-1"]?.scene == "main", "owed to the scene's name")
             #expect(Self.steps(h.ready("other", on: 3), to: 3).isEmpty, "another scene does not take what main is owed")
         }
@@ -95,7 +95,7 @@ import Testing
         Self.readyConfirming(&h)
         h.step(9, open("app://record/7"))
         h.input(.disconnected(ConnectionID(1)))
-        h.endTurn()
+        _ = h.endTurn()
         Self.readyConfirming(&h, "fresh", on: 2)
         let discarded = h.step(3, scene("main", .discarded))
         #expect(discarded.events(to: 2).contains { if case .show(_, _, "recordDetail", _, "e-1", _, _, _, _) = $0 { true } else { false } })
