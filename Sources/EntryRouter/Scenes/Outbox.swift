@@ -73,7 +73,7 @@ struct Outbox: Sendable {
     /// Takes the first entry in flight out when it waits for no confirmation, nil otherwise: entries
     /// finish in arrival order, as the app confirms them.
     mutating func popConfirmed() -> Entry? {
-        guard head < firstUnsent, awaiting[storage[head].seq] == nil else {
+        guard head < firstUnsent, awaiting.isEmpty || awaiting[storage[head].seq] == nil else {
             compact()
             return nil
         }
