@@ -49,6 +49,12 @@ import Testing
         #expect(EventLine.describeRequest(request) == "scene.gate gate=signedIn open=true")
     }
 
+    /// `scene.discarded` names another scene than the one sending it: its `scene` is shown.
+    @Test func aDiscardedRequestLineNamesTheDiscardedScene() {
+        let request: JSONValue = .object(["op": .string("scene.discarded"), "req": .number(4), "scene": .string("window-1")])
+        #expect(EventLine.describeRequest(request) == "scene.discarded scene=window-1")
+    }
+
     @Test(arguments: [(0, "+     0ms"), (42, "+    42ms"), (1234567, "+1234567ms")] as [(Int64, String)])
     func stampsLineUp(milliseconds: Int64, expected: String) {
         #expect(EventLine.stamp(milliseconds: milliseconds) == expected)

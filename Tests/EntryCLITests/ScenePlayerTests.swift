@@ -71,7 +71,67 @@ import Testing
         #expect(Self.ops(player.receive(refused, now: 1)) == ["scene.dismissed modal=m-1"])
     }
 
+    /// With `confirms` (`--confirm`), the scene connects saying so and answers every step event that
+    /// carries a `step` with `scene.handled`, after the event (which `entryd scene` prints first).
+    @Test func aConfirmingSceneAnswersEachStepWithHandled() {
+        var options = SceneOptions()
+        options.home = "home"
+        options.confirms = true
+        var player = ScenePlayer(options)
+        #expect(Self.ops(player.start(now: 0)) == ["scene.connect confirms=true", "scene.appeared screen=home"])
+        let steps = [
+            #"{"event":"selectTab","scene":"main","tab":"home","step":"invite-42/tab"}"#,
+            #"{"event":"start","scene":"main","flow":"run","entry":"invite-42","params":{},"step":"invite-42/step-1"}"#,
+            #"{"event":"show","scene":"main","screen":"s-1","route":"recordDetail","tab":"records","entry":"e-3","params":{"id":"7"},"step":"e-3/show"}"#,
+        ]
+        for (line, step) in zip(steps, ["invite-42/tab", "invite-42/step-1", "e-3/show"]) {
+            let answer = player.receive(event(line), now: 5)
+            #expect(Self.ops(answer) == ["scene.handled step=\(step)"], "\(line)")
+            #expect(answer.first?["scene"] == .string("main"))
+        }
+        // Not a step: a present is acknowledged, never confirmed; a step event without a step id
+        // (from a daemon that did not take the option) has nothing to confirm.
+        #expect(Self.ops(player.receive(Self.present, now: 6)) == ["scene.presented modal=m-1"])
+        #expect(player.receive(event(#"{"event":"start","scene":"main","flow":"run","entry":"e-9","params":{}}"#), now: 7).isEmpty)
+    }
+
+    /// Without `confirms`, the connect says nothing of it and a step id, should one come, is not answered.
+    @Test func aSceneThatDoesNotConfirmAnswersNoStep() {
+        var options = SceneOptions()
+        options.home = "home"
+        var player = ScenePlayer(options)
+        #expect(Self.ops(player.start(now: 0)) == ["scene.connect", "scene.appeared screen=home"])
+        let start = event(#"{"event":"start","scene":"main","flow":"run","entry":"invite-42","params":{},"step":"invite-42/step-1"}"#)
+        #expect(player.receive(start, now: 5).isEmpty)
+    }
+
+    /// `--discard NAME` sends `scene.discarded` for each name, naming that scene, after the connect
+    /// and the gates; the line shown keeps the name.
+    @Test func discardedScenesAreSentAfterConnecting() {
+        var options = SceneOptions(name: "window-2")
+        options.home = "home"
+        options.gates = ["signedIn"]
+        options.discarded = ["window-1", "window-0"]
+        var player = ScenePlayer(options)
+        let start = player.start(now: 0)
+        #expect(Self.ops(start) == ["scene.connect", "scene.gate gate=signedIn open=true", "scene.discarded scene=window-1",
+                                    "scene.discarded scene=window-0", "scene.appeared screen=home"])
+        #expect(start.map { $0["scene"]?.stringValue } == ["window-2", "window-2", "window-1", "window-0", "window-2"])
+    }
+
+    /// The options read from `entryd scene`'s command line.
+    @Test func confirmAndDiscardAreReadFromTheCommandLine() throws {
+        let parsed = try parseArguments(["scene", "--confirm", "--discard", "window-1", "--discard", "window-0"],
+                                        commands: Commands.all).get()
+        let options = try SceneOptions(parsed, launchPush: nil)
+        #expect(options.confirms)
+        #expect(options.discarded == ["window-1", "window-0"])
+        let plain = try SceneOptions(try parseArguments(["scene"], commands: Commands.all).get(), launchPush: nil)
+        #expect(!plain.confirms && plain.discarded.isEmpty)
+    }
+
     @Test(arguments: [
+        ("discard window-1", "scene.discarded scene=window-1"),
         ("dismiss", "scene.dismissed modal=m-1"), ("accept", "scene.action action=accept modal=m-1"),
         ("busy on", "scene.busy busy=true"), ("gate signedIn off", "scene.gate gate=signedIn open=false"),
         ("appear", "scene.appeared screen=home"), ("appear records", "scene.appeared screen=records"),
@@ -85,7 +145,18 @@ import Testing
         #expect(try Self.ops(player.command(command).get()) == [expected])
     }
 
-    @Test(arguments: ["busy maybe", "gate signedIn", "finish", "frobnicate now"])
+    /// `discard NAME` names the discarded scene, not the one that sends it.
+    @Test func theDiscardCommandNamesTheDiscardedScene() throws {
+        var player = ScenePlayer(SceneOptions(name: "window-2"))
+        let requests = try player.command("discard window-1").get()
+        #expect(requests.map { $0["op"] } == [.string("scene.discarded")])
+        #expect(requests.map { $0["scene"] } == [.string("window-1")])
+        // Without a name it is refused, not taken as an action on the modal shown.
+        _ = player.receive(Self.present, now: 0)
+        #expect(throws: UsageError.self) { try player.command("discard").get() }
+    }
+
+    @Test(arguments: ["busy maybe", "gate signedIn", "finish", "frobnicate now", "discard", "discard a b"])
     func badCommandsAreRefused(command: String) {
         var player = ScenePlayer(SceneOptions())
         #expect(throws: UsageError.self) { try player.command(command).get() }

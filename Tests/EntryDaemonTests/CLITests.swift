@@ -216,6 +216,8 @@ import Testing
         let presents = demo.stdoutText.split(separator: "\n").filter { $0.contains("< present") }.map { $0.split(separator: " ")[5] }
         #expect(presents == ["tutorial", "invitation"])
         #expect(demo.stdoutText.contains("< start run inviter=Mina sessionId=run-42"))
+        // The demo's scene confirms its steps, as an app on SceneDriver does.
+        #expect(demo.stdoutText.contains("> scene.handled step=invite-42/"), "\(demo.stdoutText)")
         #expect(demo.stdoutText.contains("temporary files removed"))
     }
 

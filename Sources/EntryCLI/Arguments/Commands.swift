@@ -99,8 +99,10 @@ package enum Commands {
         "scene", summary: "Play an app window: connect, appear, answer modals.",
         details: "It connects, opens gates, appears home, acknowledges presents and dismissals and prints every "
             + "event. Without --auto it reads commands from stdin: dismiss, ACTION, busy on|off, gate NAME on|off, "
-            + "appear [SCREEN], finish SCREEN, pushed SCREEN PARENT, reset, background, quit. It exits 69 when the "
-            + "daemon goes away.",
+            + "appear [SCREEN], finish SCREEN, pushed SCREEN PARENT, reset, background, discard SCENE, quit. It exits 69 "
+            + "when the daemon goes away. Without --confirm it does not confirm steps, as the protocol's default "
+            + "scene: it prints a step as soon as it reads it, so confirming would guard only against a kill between "
+            + "the two, and its lines stay as scripts know them. --confirm plays an app on SceneDriver, which confirms.",
         flags: [FlagSpec("name", "NAME", help: "the scene's name (main)"),
                 FlagSpec("home", "SCREEN", help: "the screen it appears with (the app's home, from the daemon)"),
                 FlagSpec("launch-url", "URL", help: "the link that launched the app"),
@@ -110,9 +112,14 @@ package enum Commands {
                 FlagSpec("auto", "ACTION", help: "answer every modal with this action, or dismiss"),
                 FlagSpec("hold", "MS", help: "milliseconds a modal stays before --auto answers it (0)"),
                 FlagSpec("count", "N", help: "exit after N modals were handled"),
+                FlagSpec("confirm", help: "connect with confirms and answer each step (show, selectTab, start) with "
+                    + "scene.handled once printed, as an app on SceneDriver does"),
+                FlagSpec("discard", "SCENE", repeatable: true, help: "a scene whose session the system discarded "
+                    + "(a force-quit), sent after connecting: what it was owed comes to the next ready scene"),
                 .socket, .tokenFile, .json],
         examples: ["entryd scene --gate signedIn",
                    "entryd scene --gate signedIn --auto accept --hold 1000",
+                   "entryd scene --name window-2 --confirm --discard window-1 --gate signedIn",
                    "entryd scene --launch-url materunner://tutorial/1 --auto done --count 1"],
         run: SceneCommand.run)
 

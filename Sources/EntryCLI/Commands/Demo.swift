@@ -7,7 +7,8 @@ import Glibc
 /// sample config, in-memory store); a sender pushes an invitation and a tutorial while no scene
 /// exists; then a scene connects, signs in and appears home, and gets the tutorial (priority 1)
 /// before the invitation (priority 2); accepting the invitation dismisses it and, once the dismissal
-/// is acknowledged, starts the run. Exits 0 when the scene handled both; everything is cleaned up.
+/// is acknowledged, starts the run. The scene confirms its steps, as an app on `SceneDriver` does:
+/// the run's `start` is answered with `scene.handled`. Exits 0 when the scene handled both; everything is cleaned up.
 enum Demo {
     static let invitation: JSONValue = .object([
         "Simulator Target Bundle": .string("com.example.materunner"),
@@ -56,6 +57,7 @@ enum Demo {
             options.autoByKind = ["tutorial": "done"]
             options.hold = hold
             options.count = 2
+            options.confirms = true
             var session = SceneSession(client: try Client(path: daemon.socketPath), player: ScenePlayer(options), json: false,
                                        readsStdin: false, label: " main  ", started: started)
             let status = session.run()

@@ -104,12 +104,13 @@ package enum EventLine {
 
 extension EventLine {
     /// A request as the `scene` and `demo` timelines show it: the op, then its fields (without `req`
-    /// and `scene`) as `key=value`.
+    /// and `scene`) as `key=value`. `scene.discarded` keeps its `scene`: it names another scene than
+    /// the one that sends it.
     package static func describeRequest(_ request: JSONValue) -> String {
         guard case .object(var fields) = request else { return json(request) }
         let op = fields.removeValue(forKey: "op")?.stringValue ?? "?"
         fields["req"] = nil
-        fields["scene"] = nil
+        if op != "scene.discarded" { fields["scene"] = nil }
         return joined(op, params(.object(fields)))
     }
 }

@@ -21,6 +21,12 @@ package struct SceneOptions: Sendable, Hashable {
     package var hold: Int64 = 0
     /// Finish after this many modals were handled (their dismissal acknowledged).
     package var count: Int?
+    /// Connect with `confirms` and answer every step event that carries a `step` with
+    /// `scene.handled` once it was printed (docs/PROTOCOL.md, steps the app confirms).
+    package var confirms = false
+    /// Scenes whose sessions the system discarded, each sent as `scene.discarded` after connecting:
+    /// what they were owed goes to the next ready scene.
+    package var discarded: [String] = []
 
     package init(name: String = "main") { self.name = name }
 
@@ -36,6 +42,8 @@ package struct SceneOptions: Sendable, Hashable {
         appearAfter = try Self.milliseconds(parsed, "appear-after") ?? 0
         hold = try Self.milliseconds(parsed, "hold") ?? 0
         gates = parsed.values("gate")
+        confirms = parsed.has("confirm")
+        discarded = parsed.values("discard")
         auto = parsed.value("auto")
         if let text = parsed.value("count") {
             guard let n = Int(text), n > 0 else { throw UsageError("--count must be a positive number; got '\(text)'") }

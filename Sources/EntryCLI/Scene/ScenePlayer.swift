@@ -6,10 +6,12 @@ import EntryRouter
 /// values, so `entryd scene` and `entryd demo` share it and tests drive it without a daemon.
 ///
 /// It acknowledges a `present` with `scene.presented` at once and a `dismiss` with `scene.dismissed`
-/// (R3); a `show` needs no answer. A modal counts as handled once its dismissal is acknowledged and
-/// the daemon has answered a later request: replies of a turn come before its events, so the reply
-/// to a `status` sent after the `scene.dismissed` reply arrives after everything that dismissal caused
-/// (the `start` of an accepted invitation, the next `present`).
+/// (R3); a `show` needs no answer, unless the scene confirms its steps (`confirms`): then every step
+/// event that carries a `step` (`show`, `selectTab`, `start`) is answered with `scene.handled` after
+/// the event was printed, which is all a scene played here does with it. A modal counts as handled
+/// once its dismissal is acknowledged and the daemon has answered a later request: replies of a turn
+/// come before its events, so the reply to a `status` sent after the `scene.dismissed` reply arrives
+/// after everything that dismissal caused (the `start` of an accepted invitation, the next `present`).
 package struct ScenePlayer: Sendable {
     package let options: SceneOptions
     /// The modal on screen: its id and kind.
@@ -47,11 +49,15 @@ package struct ScenePlayer: Sendable {
         [appearAt, autoAt?.at].compactMap { $0 }.min()
     }
 
-    /// `scene.connect` (with the launch entry) and the gates; the appearance follows at its time.
+    /// `scene.connect` (with the launch entry, and `confirms`), the gates and the discarded scenes;
+    /// the appearance follows at its time.
     package mutating func start(now: Int64) -> [JSONValue] {
-        var out = [request(.connect(launch: options.launch), awaiting: home == nil ? .connected : nil)]
+        var out = [request(.connect(launch: options.launch, confirms: options.confirms), awaiting: home == nil ? .connected : nil)]
         for gate in options.gates {
             out.append(request(.gate(gate, open: true)))
+        }
+        for name in options.discarded {
+            out.append(request(.scene(name, .discarded)))
         }
         // Without `--home` the appearance waits for the connect reply, which names the app's home.
         guard home != nil else { return out }
@@ -81,7 +87,8 @@ package struct ScenePlayer: Sendable {
     /// The answer to a line from the daemon.
     package mutating func receive(_ message: JSONValue, now: Int64) -> [JSONValue] {
         if message["event"] != nil {
-            return SceneEvent.decoded(message).map { receiveEvent($0, now: now) } ?? []
+            guard let event = SceneEvent.decoded(message) else { return [] }
+            return receiveEvent(event, now: now) + confirmation(of: event, step: message["step"]?.stringValue)
         }
         guard case .number(let number)? = message["req"], let awaited = awaiting.removeValue(forKey: Int(number)) else { return [] }
         let ok = message["ok"] == .bool(true)
@@ -114,6 +121,15 @@ package struct ScenePlayer: Sendable {
         }
     }
 
+    /// `scene.handled` for a step event that carries a `step`, when this scene confirms its steps.
+    private mutating func confirmation(of event: SceneEvent, step: String?) -> [JSONValue] {
+        guard options.confirms, let step else { return [] }
+        switch event {
+        case .show, .selectTab, .start: return [request(.handled(step: step))]
+        case .present, .update, .dismiss, .pop, .detach: return []
+        }
+    }
+
     /// The requests for a command typed by the user, or a usage error naming what is wrong.
     package mutating func command(_ line: String) -> Result<[JSONValue], UsageError> {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -142,6 +158,8 @@ package struct ScenePlayer: Sendable {
             return .success([request(.reset)])
         case ("background", 0):
             return .success([request(.background)])
+        case ("discard", 1):
+            return .success([request(.scene(rest[0], .discarded))])
         case (_, 0) where !Self.verbs.contains(verb):
             guard let active else { return .failure(UsageError("no modal is shown to take the action '\(verb)'")) }
             return .success([request(.action(modal: active.modal, action: verb))])
@@ -152,9 +170,10 @@ package struct ScenePlayer: Sendable {
 
     /// The commands `entryd scene` reads from its standard input.
     package static let help = "commands: dismiss, ACTION (e.g. accept), busy on|off, gate NAME on|off, appear [SCREEN], "
-        + "finish SCREEN, pushed SCREEN PARENT, reset, background, quit"
+        + "finish SCREEN, pushed SCREEN PARENT, reset, background, discard SCENE, quit"
 
-    private static let verbs: Set = ["quit", "exit", "dismiss", "busy", "gate", "appear", "finish", "pushed", "reset", "background"]
+    private static let verbs: Set = ["quit", "exit", "dismiss", "busy", "gate", "appear", "finish", "pushed", "reset", "background",
+                                     "discard"]
 
     private static func onOff(_ word: String) -> Bool? {
         switch word {
