@@ -38,6 +38,21 @@ let repositoryRoot: String = {
         #expect(check.stdoutText.contains("0 passed, 1 failed, 1 skipped"))
     }
 
+    /// `"confirm": true` on a step event of a scene that did not connect with `confirms` fails: its
+    /// event has no step id, so the scenario would believe in a confirmation that never happened.
+    @Test func confirmingAnEventWithoutAStepFails() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("no-step.json")
+        let scenario = #"{"steps": [{"as": "main", "send": {"op": "scene.connect", "scene": "main"}},"#
+            + #"{"as": "main", "send": {"op": "scene.appeared", "scene": "main", "screen": "home"}},"#
+            + #"{"send": {"op": "open", "url": "materunner://records"}},"#
+            + #"{"as": "main", "expect": {"event": "selectTab", "tab": "records"}, "confirm": true}]}"#
+        #expect(writeFile(file, Array(scenario.utf8)))
+        let check = Spawned.run(Spawned.entryd, ["check", file])
+        #expect(check.waitForExit(timeoutMilliseconds: 30_000) == 1)
+        #expect(check.stdoutText.contains(#"has no step to confirm (its scene did not connect with "confirms": true)"#), "\(check.stdoutText)")
+    }
+
     /// Ctrl-C on `entryd check` while a step waits: the daemon is gone and so is its temporary
     /// directory, and the exit status says it was interrupted.
     @Test func anInterruptedCheckLeavesNothingBehind() throws {
@@ -81,10 +96,22 @@ let repositoryRoot: String = {
         (#"{"expect": {"event": "never"}}"#, #"unknown event "never"; events are present, update"#),
         (#"{"as": "main", "absent": {"event": "presnt"}, "for": 100}"#, #"unknown event "presnt"; did you mean "present"?"#),
         (#"{"wait": 10, "for": 5}"#, "`for` goes with absent, not with wait"),
-        (#"{"wait": 10, "note": "both"}"#, "a step has exactly one of send, expect, absent, disconnect, restart, wait, advance, note; this one has wait and note"),
+        (#"{"wait": 10, "note": "both"}"#,
+         "a step has exactly one of send, expect, absent, disconnect, discard, restart, wait, advance, note; this one has wait and note"),
+        (#"{"discard": 3}"#, "`discard` must name a scene"),
+        (#"{"discard": ""}"#, "`discard` must name a scene"),
+        (#"{"discrad": "window-1"}"#, #"unknown key "discrad"; did you mean "discard"?"#),
+        (#"{"discard": "window-1", "for": 5}"#, "`for` goes with absent, not with discard"),
+        (#"{"as": "w", "expect": {"event": "start"}, "confrim": false}"#, #"unknown key "confrim"; did you mean "confirm"?"#),
+        (#"{"as": "w", "expect": {"event": "start"}, "confirm": "no"}"#, "`confirm` must be true or false"),
+        (#"{"as": "w", "absent": {"event": "start"}, "for": 5, "confirm": false}"#, "`confirm` goes with expect, not with absent"),
+        (#"{"as": "w", "expect": {"event": "start", "stpe": "$s"}}"#, #"unknown key "stpe"; did you mean "step"?"#),
+        (#"{"as": "w", "send": {"op": "scene.discard", "scene": "window-1"}}"#, #"unknown op "scene.discard"; did you mean "scene.discarded"?"#),
+        (#"{"as": "w", "send": {"op": "scene.handled", "scene": "w", "stpe": "e-1/show"}}"#,
+         "`send`: op `scene.handled` has no field `stpe`; did you mean `step`?"),
         (#"{"advance": "soon"}"#, #"`advance` must be a span such as "1500ms""#),
         (#"{"advance": 3600000}"#, #"`advance` must be a span such as "1500ms""#),
-        (#"{"as": "main", "advance": "1h"}"#, "`as` goes with absent or expect or send, not with advance"),
+        (#"{"as": "main", "advance": "1h"}"#, "`as` goes with absent or discard or expect or send, not with advance"),
         (#"{"as": "main"}"#, "this one has none"),
         (#"{"send": {"op": "scene.apeared", "scene": "main", "screen": "home"}}"#, #"unknown op "scene.apeared"; did you mean "scene.appeared"?"#),
         (#"{"restart": false}"#, "`restart` must be true"),
@@ -119,6 +146,24 @@ let repositoryRoot: String = {
     ])
     func deliberateOddStepsStillParse(step: String) throws {
         _ = try Scenario.parse(Array(#"{"steps": [\#(step)]}"#.utf8), file: "s.json")
+    }
+
+    /// A scene that confirms, a step left unconfirmed and a discarded scene are steps of their own.
+    @Test(arguments: [
+        (#"{"as": "window-2", "discard": "window-1"}"#, ScenarioStep.discard(as: "window-2", scene: "window-1")),
+        (#"{"discard": "window-1"}"#, .discard(as: "server", scene: "window-1")),
+        (#"{"as": "w", "expect": {"event": "start", "step": "$s"}, "confirm": false}"#,
+         .expect(as: "w", pattern: .object(["event": .string("start"), "step": .string("$s")]), timeoutMilliseconds: 2000, confirm: false)),
+        (#"{"as": "w", "expect": {"event": "show"}, "confirm": true}"#,
+         .expect(as: "w", pattern: .object(["event": .string("show")]), timeoutMilliseconds: 2000, confirm: true)),
+        (#"{"as": "w", "expect": {"event": "selectTab"}}"#,
+         .expect(as: "w", pattern: .object(["event": .string("selectTab")]), timeoutMilliseconds: 2000, confirm: nil)),
+        (#"{"as": "w", "send": {"op": "scene.connect", "scene": "w", "confirms": true}}"#,
+         .send(as: "w", lines: [.object(["op": .string("scene.connect"), "scene": .string("w"), "confirms": .bool(true)])], replies: [nil])),
+    ] as [(String, ScenarioStep)])
+    func confirmingAndDiscardingSteps(step: String, expected: ScenarioStep) throws {
+        let scenario = try Scenario.parse(Array(#"{"steps": [\#(step)]}"#.utf8), file: "s.json")
+        #expect(scenario.steps == [expected])
     }
 
     /// A scenario file's own keys are as strict as a step's.
@@ -196,9 +241,10 @@ let repositoryRoot: String = {
         let params = RouteParams()
         let events: [Event] = [
             .present(scene: "s", modal: "m", kind: "k", route: "r", entry: "e", params: params),
-            .update(scene: "s", modal: "m", params: params), .dismiss(scene: "s", modal: "m"), .selectTab(scene: "s", tab: "t"),
-            .start(scene: "s", flow: "f", entry: "e-1", params: params),
-            .show(scene: "s", screen: "x", route: "r", tab: "t", entry: "e", params: params),
+            .update(scene: "s", modal: "m", params: params), .dismiss(scene: "s", modal: "m"),
+            .selectTab(scene: "s", tab: "t", step: "e/tab"),
+            .start(scene: "s", flow: "f", entry: "e-1", params: params, step: "e-1/step-1"),
+            .show(scene: "s", screen: "x", route: "r", tab: "t", entry: "e", params: params, step: "e/show"),
             .pop(scene: "s", screen: "x", reason: "r"), .detach(scene: "s", screen: "x", parent: "p"),
             .entry(id: "e", state: .pending, route: "r", scene: nil), .scene(scene: "s", what: .ready),
         ]

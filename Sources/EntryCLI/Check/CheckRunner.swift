@@ -82,9 +82,11 @@ package struct CheckRunner {
         case .send(let name, let lines, _):
             let ops = lines.map { $0["op"]?.stringValue ?? "?" }.joined(separator: " + ")
             return "\(name.padded(to: 7)) send \(ops)"
-        case .expect(let name, let pattern, _): return "\(name.padded(to: 7)) expect \(compact(pattern))"
+        case .expect(let name, let pattern, _, let confirm):
+            return "\(name.padded(to: 7)) expect \(compact(pattern))" + (confirm == false ? ", not confirmed" : "")
         case .absent(let name, let pattern, let span): return "\(name.padded(to: 7)) no \(compact(pattern)) for \(span) ms"
         case .disconnect(let name): return "\(name.padded(to: 7)) disconnect"
+        case .discard(let name, let scene): return "\(name.padded(to: 7)) discard scene \(scene)"
         case .restart: return "daemon  kill -9, then start again"
         case .wait(let span): return "wait \(span) ms"
         case .advance(let span): return "clock   advance \(span)"

@@ -27,10 +27,10 @@ extension CheckRunner {
                             return "reply \(CheckRunner.compact(reply)) does not match \(CheckRunner.compact(expected))"
                         }
                     }
-                case .expect(let name, let pattern, let timeout):
+                case .expect(let name, let pattern, let timeout, let confirm):
                     let connection = try connection(name)
                     var probe = match
-                    guard try connection.first(within: timeout, where: { probe.matches(pattern, $0) }) != nil else {
+                    guard let matched = try connection.first(within: timeout, where: { probe.matches(pattern, $0) }) else {
                         // The first line says what came instead, whole: a JUnit report's `message` is that line.
                         let seen = connection.unmatched.suffix(5).map(CheckRunner.compact)
                         guard let last = seen.last else { return "nothing came within \(timeout) ms" }
@@ -40,6 +40,7 @@ extension CheckRunner {
                             + seen.dropLast().map { "\n           earlier: " + $0 }.joined()
                     }
                     match = probe
+                    if let failure = try Self.confirm(matched, on: connection, confirm: confirm) { return failure }
                 case .absent(let name, let pattern, let span):
                     let connection = try connection(name)
                     var probe = match
@@ -48,6 +49,11 @@ extension CheckRunner {
                     }
                 case .disconnect(let name):
                     guard connections.removeValue(forKey: name) != nil else { return "no connection named \(name)" }
+                case .discard(let name, let scene):
+                    let connection = try connection(name)
+                    try connection.send([EntryRequest.scene(scene, .discarded).json(req: nil)])
+                    let reply = try connection.nextReply(timeoutMilliseconds: CheckRunner.replyTimeoutMilliseconds)
+                    guard reply["ok"] == .bool(true) else { return "scene.discarded for \(scene): \(CheckRunner.compact(reply))" }
                 case .restart:
                     connections.removeAll()
                     clock = nil
@@ -70,6 +76,21 @@ extension CheckRunner {
             } catch {
                 return "\((error as? ClientError)?.settled() ?? error)"
             }
+            return nil
+        }
+
+        /// Confirms a matched step event as the app acting on it would: `scene.handled` for its scene
+        /// and `step`, awaiting `ok`. A step event carries a `step` only to a scene that connected with
+        /// `confirms`; `confirm` false leaves it unconfirmed (the app died before it acted), and true
+        /// requires a `step`. Returns what went wrong, or nil.
+        private static func confirm(_ event: JSONValue, on connection: ScenarioConnection, confirm: Bool?) throws(ClientError) -> String? {
+            guard confirm != false else { return nil }
+            guard let step = event["step"]?.stringValue, let scene = event["scene"]?.stringValue else {
+                return confirm == true ? "\(CheckRunner.compact(event)) has no step to confirm (its scene did not connect with \"confirms\": true)" : nil
+            }
+            try connection.send([EntryRequest.scene(scene, .handled(step: step)).json(req: nil)])
+            let reply = try connection.nextReply(timeoutMilliseconds: CheckRunner.replyTimeoutMilliseconds)
+            guard reply["ok"] == .bool(true) else { return "scene.handled for step \(step): \(CheckRunner.compact(reply))" }
             return nil
         }
 

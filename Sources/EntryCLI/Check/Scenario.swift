@@ -24,12 +24,17 @@ package enum ScenarioStep: Sendable, Hashable {
     /// Write these request lines in one write on connection `as`; await one reply per line, each
     /// matching its pattern (nil: `{"ok": true}`).
     case send(as: String, lines: [JSONValue], replies: [JSONValue?])
-    /// Await a message on `as` matching the pattern within the timeout.
-    case expect(as: String, pattern: JSONValue, timeoutMilliseconds: Int)
+    /// Await a message on `as` matching the pattern within the timeout. A step event it matches that
+    /// carries a `step` (its scene connected with `confirms`) is then confirmed with `scene.handled`,
+    /// as the app acting on it would, unless `confirm` is false; `confirm` true requires a `step`.
+    case expect(as: String, pattern: JSONValue, timeoutMilliseconds: Int, confirm: Bool? = nil)
     /// No message matching the pattern may arrive on `as` for that long.
     case absent(as: String, pattern: JSONValue, forMilliseconds: Int)
     /// Close connection `as`, as a killed app would.
     case disconnect(as: String)
+    /// Send `scene.discarded` for scene `scene` on connection `as` and await `ok`: the system discarded
+    /// that scene's session (a force-quit), and what it was owed goes to the next ready scene.
+    case discard(as: String, scene: String)
     /// `kill -9` the daemon and start it again on the same store.
     case restart
     case wait(milliseconds: Int)

@@ -14,7 +14,7 @@ extension Scenario {
         for (index, step) in steps.enumerated() {
             let pattern: JSONValue
             switch step {
-            case .expect(_, let expected, _): pattern = expected
+            case .expect(_, let expected, _, _): pattern = expected
             case .absent(_, let unexpected, _): pattern = unexpected
             default: continue
             }

@@ -72,8 +72,13 @@ extension Scenario {
         case "expect":
             let pattern = members["expect"]!
             try checkEvent(pattern)
+            var confirm: Bool?
+            if let value = raw["confirm"] {
+                guard case .bool(let flag) = value else { throw StepError(message: "`confirm` must be true or false") }
+                confirm = flag
+            }
             return .expect(as: connection, pattern: pattern,
-                           timeoutMilliseconds: try milliseconds(raw, "timeout") ?? defaultTimeoutMilliseconds)
+                           timeoutMilliseconds: try milliseconds(raw, "timeout") ?? defaultTimeoutMilliseconds, confirm: confirm)
         case "absent":
             let pattern = members["absent"]!
             try checkEvent(pattern)
@@ -82,6 +87,11 @@ extension Scenario {
         case "disconnect":
             guard let name = members["disconnect"]!.stringValue else { throw StepError(message: "`disconnect` must name a connection") }
             return .disconnect(as: name)
+        case "discard":
+            guard let scene = members["discard"]!.stringValue, !scene.isEmpty else {
+                throw StepError(message: "`discard` must name a scene")
+            }
+            return .discard(as: connection, scene: scene)
         case "restart":
             guard members["restart"] == .bool(true) else { throw StepError(message: "`restart` must be true") }
             return .restart

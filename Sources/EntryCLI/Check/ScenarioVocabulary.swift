@@ -4,14 +4,15 @@ import EntryRouter
 /// accident (`"replly"` ignored, an `expect` of an event that never exists, a `for` on a `wait`).
 enum ScenarioVocabulary {
     /// What a step does: each step has exactly one.
-    static let actions = ["send", "expect", "absent", "disconnect", "restart", "wait", "advance", "note"]
+    static let actions = ["send", "expect", "absent", "disconnect", "discard", "restart", "wait", "advance", "note"]
 
     /// The other keys, each with the actions it goes with.
     static let modifiers: [String: Set<String>] = [
-        "as": ["send", "expect", "absent"],
+        "as": ["send", "expect", "absent", "discard"],
         "reply": ["send"],
         "timeout": ["expect"],
         "for": ["absent"],
+        "confirm": ["expect"],
     ]
 
     static let keys = actions + modifiers.keys.sorted()
@@ -28,9 +29,9 @@ enum ScenarioVocabulary {
         "present": ["scene", "modal", "kind", "route", "entry", "params"],
         "update": ["scene", "modal", "params"],
         "dismiss": ["scene", "modal"],
-        "selectTab": ["scene", "tab"],
-        "start": ["scene", "flow", "entry", "params"],
-        "show": ["scene", "screen", "route", "tab", "entry", "params", "parent", "backStack"],
+        "selectTab": ["scene", "tab", "step"],
+        "start": ["scene", "flow", "entry", "params", "step"],
+        "show": ["scene", "screen", "route", "tab", "entry", "params", "parent", "backStack", "step"],
         "pop": ["scene", "screen", "reason"],
         "detach": ["scene", "screen", "parent"],
         "entry": ["id", "state", "route", "scene"],
@@ -40,7 +41,7 @@ enum ScenarioVocabulary {
     /// The ops, for a "did you mean" only: whether an op is known is the decoder's to say.
     static let ops = ["push", "open", "retract", "status", "watch", "scene.connect", "scene.appeared", "scene.presented",
                       "scene.dismissed", "scene.action", "scene.busy", "scene.pushed", "scene.finish", "scene.background",
-                      "scene.gate", "scene.reset", "advance"]
+                      "scene.gate", "scene.reset", "scene.handled", "scene.discarded", "advance"]
 
     /// Whether `request` names an op the daemon does not know, asked of the daemon's own decoder so
     /// the two cannot disagree. Nil when the op is known (or the line fails for another reason, which
