@@ -79,6 +79,15 @@ struct FCMTests {
         (#"{"op": "push", "fcm": {"data": {"a": "1", "a.b": "2"}}}"#, "fcm.data.a.b`: another data key"),
         (#"{"op": "push", "fcm": {"android": {"ttl": "1h"}}}"#, "\"3600s\"; got \"1h\""),
         (#"{"op": "push", "fcm": []}"#, "FCM message object"),
+        (#"{"op": "push", "fcm": {"data": {"type": "record"}, "notification": 5}}"#, "field `fcm.notification` must be an object"),
+        (#"{"op": "push", "fcm": {"message": {"notification": "hi"}}}"#, "field `fcm.notification` must be an object"),
+        (#"{"op": "push", "fcm": {"data": {"type": "record"}, "android": []}}"#, "field `fcm.android` must be an object"),
+        (#"{"op": "push", "fcm": {"android": null}}"#, "field `fcm.android` must be an object"),
+        (#"{"op": "push", "fcm": {"android": {"notification": true}}}"#, "field `fcm.android.notification` must be an object"),
+        (#"{"op": "push", "fcm": {"data": "x"}}"#, "field `fcm.data` must be an object"),
+        (#"{"op": "push", "fcm": {"data": []}}"#, "field `fcm.data` must be an object"),
+        (#"{"op": "push", "fcm": {"data": {"type": "record"}, "apns": 1}}"#, "field `fcm.apns` must be an object"),
+        (#"{"op": "push", "fcm": {"apns": [{}]}}"#, "field `fcm.apns` must be an object"),
     ])
     func badMessagesAreBadRequests(_ line: String, _ words: String) {
         guard case .failure(let error) = Request.decode(line: bytes(line)) else {

@@ -19,7 +19,7 @@ import Testing
             #expect(page.pending.count <= 10)
             #expect(page.counts[.pending] == 25)
             seen += page.pending.map(\.id)
-            after = page.next.map { StatusPage.cursor($0) ?? nil }
+            after = page.next.map { StatusPage.cursor($0, below: h.router.nextSeq) ?? nil }
         }
         #expect(seen == (1...25).map { "e-\($0)" })
     }
@@ -32,7 +32,7 @@ import Testing
         #expect(first.pending.map(\.id) == ["e-1", "e-2", "e-3"])
         h.step(9, .retract(.id("e-3")))
         h.step(9, .retract(.id("e-4")))
-        let cursor = StatusPage.cursor(first.next) ?? nil
+        let cursor = StatusPage.cursor(first.next, below: h.router.nextSeq) ?? nil
         let second = h.router.status(StatusPage(limit: 3, after: cursor))
         #expect(second.pending.map(\.id) == ["e-5", "e-6"])
         #expect(second.next == nil)
@@ -43,12 +43,28 @@ import Testing
         #expect(StatusPage(limit: asked).limit == read)
     }
 
-    @Test(arguments: ["p", "12", "px", "p-1", ""])
+    /// With three entries received, the replies could have given `p1`, `p2` and `p3` and nothing else:
+    /// `p0`, a number past the last entry's and other spellings of a good one are refused too.
+    @Test(arguments: ["p", "12", "px", "p-1", "", "p0", "p4", "p9", "p+1", "p01", " p1", "p1 ", "p1.0",
+                      "p18446744073709551616"])
     func aCursorThatNoReplyGaveIsABadRequestNamingAfter(text: String) {
-        var h = Self.pending(1)
+        var h = Self.pending(3)
         let reply = h.step(9, .status(limit: 10, after: text)).errors(to: 9).first
         #expect(reply?.code == .badRequest)
         #expect(reply?.message.contains("after") == true)
+    }
+
+    @Test(arguments: ["p1", "p2", "p3"])
+    func aCursorOfAnEntryThatArrivedIsTaken(text: String) {
+        var h = Self.pending(3)
+        let reply = h.step(9, .status(limit: 1, after: text))
+        #expect(reply.errors(to: 9).isEmpty, "\(text): \(reply.errors(to: 9))")
+        guard case .success(.status(let report))? = reply.results(to: 9).first else {
+            Issue.record("no status reply for \(text): \(reply)")
+            return
+        }
+        let after = Int(text.dropFirst()) ?? 0
+        #expect(report.pending.map(\.id) == (after < 3 ? ["e-\(after + 1)"] : []))
     }
 
     @Test func theRequestsLimitBoundsEveryListOfTheReply() throws {

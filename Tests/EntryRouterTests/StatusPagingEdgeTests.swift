@@ -36,7 +36,7 @@ import Testing
     static func ids(_ range: ClosedRange<Int>) -> [String] { range.map { "e-\($0)" } }
 
     static func page(_ h: Harness, limit: Int, after next: String? = nil) throws -> StatusReport {
-        let cursor = try #require(StatusPage.cursor(next), "not a cursor: \(next ?? "")")
+        let cursor = try #require(StatusPage.cursor(next, below: h.router.nextSeq), "not a cursor: \(next ?? "")")
         return h.router.status(StatusPage(limit: limit, after: cursor))
     }
 

@@ -22,7 +22,7 @@ extension Router {
             let count = retract(target)
             body = .final(.success(.retracted(count)))
         case .status(let limit, let after):
-            if let cursor = StatusPage.cursor(after) {
+            if let cursor = StatusPage.cursor(after, below: nextSeq) {
                 body = .status(StatusPage(limit: limit, after: cursor))
             } else {
                 body = .final(.failure(StatusPage.badCursor(after)))

@@ -32,13 +32,15 @@ package struct FCMMessage: Sendable, Hashable {
                                 into: &payload, key: key)
             }
         }
-        let android = members["android"].flatMap { value -> [String: JSONValue]? in
-            if case .object(let object) = value { return object }
-            return nil
-        } ?? [:]
+        // The members read are objects in FCM, and one of another type is refused rather than
+        // read as absent: a sender's mistake there would drop its alert, collapse key or ttl.
+        // `apns` is not read (an Android push), but a sender's message must still be well formed.
+        let android = try Self.object(members["android"], "fcm.android")
+        _ = try Self.object(members["apns"], "fcm.apns")
         var aps: [String: JSONValue] = [:]
         // The Android notification's fields override the message's, as they do on the phone.
-        let notification = Self.object(android["notification"]).merging(Self.object(members["notification"])) { own, _ in own }
+        let notification = try Self.object(android["notification"], "fcm.android.notification")
+            .merging(try Self.object(members["notification"], "fcm.notification")) { own, _ in own }
         var alert: [String: JSONValue] = [:]
         for key in ["title", "body"] {
             if case .string? = notification[key] { alert[key] = notification[key] }
@@ -66,9 +68,14 @@ package struct FCMMessage: Sendable, Hashable {
         }
     }
 
-    private static func object(_ value: JSONValue?) -> [String: JSONValue] {
-        if case .object(let object)? = value { return object }
-        return [:]
+    /// The members of an optional object field, none when it is absent; any other value is refused,
+    /// naming the field.
+    private static func object(_ value: JSONValue?, _ field: String) throws(WireError) -> [String: JSONValue] {
+        switch value {
+        case nil: return [:]
+        case .object(let object)?: return object
+        default: throw WireError(.badRequest, "field `\(field)` must be an object")
+        }
     }
 
     /// Puts `value` at the key path `keys`, making the objects on the way.

@@ -21,10 +21,16 @@ public struct StatusPage: Sendable, Hashable {
     /// clients, and good for the life of the daemon (a restart numbers the entries anew).
     static func next(after seq: UInt64) -> String { "p\(seq)" }
 
-    /// The position an `after` cursor names; nil without one, `.some(nil)` for a text that is no cursor.
-    static func cursor(_ text: String?) -> UInt64?? {
+    /// The position an `after` cursor names: `.some(nil)` without one, nil for a text that no reply
+    /// gave. A reply's `next` is `p` and the arrival number of an entry that arrived, written in
+    /// decimal without a sign or a leading zero: numbers start at 1 and stay below `nextSeq`, so
+    /// `p0`, a number not yet given and any other spelling (`p+3`, `p03`) name no entry.
+    static func cursor(_ text: String?, below nextSeq: UInt64) -> UInt64?? {
         guard let text else { return .some(nil) }
-        guard text.utf8.first == UInt8(ascii: "p"), let seq = UInt64(text.dropFirst()) else { return nil }
+        let digits = text.utf8.dropFirst()
+        guard text.utf8.first == UInt8(ascii: "p"), let lead = digits.first,
+              lead != UInt8(ascii: "0"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let seq = UInt64(text.dropFirst()), seq < nextSeq else { return nil }
         return .some(seq)
     }
 
