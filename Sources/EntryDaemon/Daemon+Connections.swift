@@ -90,7 +90,7 @@ extension Daemon: ConnectionDelegate {
     /// dropped, never handed to the router). The refusal says which it was: a token that is not the
     /// daemon's, a `hello` without one, or a first line that is no `hello`.
     private func admitHello(_ connection: Connection, _ line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
-        let req: JSONValue?
+        let req: RequestTag?
         let hello = "a TCP connection must begin with {\"op\":\"hello\",\"token\":\"...\"} showing the daemon's token (--token-file)"
         var refusal = (log: "connection refused: no hello", message: hello)
         switch Request.decode(bytes: BufferView(line)) {

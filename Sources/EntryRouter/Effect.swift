@@ -4,7 +4,7 @@ public enum Input: Sendable, Hashable {
     case request(ConnectionID, Request)
     /// A line that could not be decoded; it still gets its reply, in order. `close` after replying
     /// (`frame_too_large`). Joins the current turn.
-    case invalid(ConnectionID, req: JSONValue?, WireError, close: Bool)
+    case invalid(ConnectionID, req: RequestTag?, WireError, close: Bool)
     /// The connection closed (R15). Joins the current turn, so the daemon ends every loop turn in
     /// which it reported one with `.turnEnded`, whether or not lines were read.
     case disconnected(ConnectionID)

@@ -79,7 +79,7 @@ package struct TurnResult: Sendable {
 /// The reply to one request, as a turn's end decided it.
 package struct TurnReply: Sendable {
     package let connection: ConnectionID
-    package let req: JSONValue?
+    package let req: RequestTag?
     package let body: Body
 
     package enum Body: Sendable {

@@ -69,7 +69,7 @@ import Testing
         .number(1_152_921_504_606_846_976), .number(1e300), .number(-1.5), .number(0.1), .number(.infinity),
     ])
     func numbersAreWrittenAlike(req: JSONValue) throws {
-        let (array, buffer) = encoded([.reply(Reply(req: req, body: .success(.retracted(-7))))])
+        let (array, buffer) = encoded([.reply(Reply(req: RequestTag(req), body: .success(.retracted(-7))))])
         #expect(buffer == array)
         var expected: [UInt8] = []
         JSONWriter.append(req, to: &expected)

@@ -6,13 +6,13 @@ import EntryKit
 /// line `Message.encode` writes for the same `Reply`, whatever its `req`, strings and params hold,
 /// and however often the room reserved for it has to be made again.
 @Suite struct EntryReplyEncodingTests {
-    private static func expected(_ req: JSONValue?, _ entry: EntryReply) -> [UInt8] {
+    private static func expected(_ req: RequestTag?, _ entry: EntryReply) -> [UInt8] {
         var bytes: [UInt8] = []
         Message.reply(Reply(req: req, body: .success(.entry(entry)))).encode(into: &bytes)
         return bytes
     }
 
-    private static func written(_ req: JSONValue?, _ entry: EntryReply, after prefix: [UInt8] = []) -> [UInt8] {
+    private static func written(_ req: RequestTag?, _ entry: EntryReply, after prefix: [UInt8] = []) -> [UInt8] {
         var buffer = OutputBuffer()
         prefix.withBufferView { buffer.write($0) }
         entry.encodeReply(req: req, into: &buffer)
@@ -27,7 +27,8 @@ import EntryKit
         .number(0.1), .number(.infinity), .number(.nan), .string("r-1"), .string("quote \" here"), .bool(true), .null,
         .array([.number(1), .string("a")]), .object(["b": .number(2), "a": .null]),
     ])
-    func everyReqIsWrittenAsTheGeneralWriterWritesIt(req: JSONValue?) {
+    func everyReqIsWrittenAsTheGeneralWriterWritesIt(value: JSONValue?) {
+        let req = value.map(RequestTag.init)
         #expect(Self.written(req, Self.entry) == Self.expected(req, Self.entry))
     }
 
@@ -101,9 +102,9 @@ import EntryKit
         let shapes: [RouteParams] = [RouteParams(), ["": ""], ["a": ""], ["": "b"], ["a": "b", "c": "d", "": ""]]
         for params in shapes {
             let entry = EntryReply(id: "", route: "", params: params, state: .presenting)
-            let req = JSONValue.number(-9_223_372_036_854_774_784)
+            let req = RequestTag.number(-9_223_372_036_854_774_784)
             #expect(Self.expected(req, entry).count
-                <= EntryReply.fixedRoom + EntryReply.paramsRoom(params), "\(params)")
+                <= EntryReply.fixedRoom + EntryReply.paramsRoom(params) + req.text.utf8.count, "\(params)")
         }
     }
 }

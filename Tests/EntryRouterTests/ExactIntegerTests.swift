@@ -39,7 +39,7 @@ import EntryKit
         #"{"req":9007199254740993,"op":"push","payload":7}"#,
     ])
     func reqIsEchoedExactly(line text: String) {
-        let req: JSONValue?
+        let req: RequestTag?
         switch Request.decode(line: bytes(text)) {
         case .success(let request): req = request.req
         case .failure(let failure): req = failure.req

@@ -43,7 +43,7 @@ import Testing
             case 0..<8:
                 if let modal = model.active[name]?.modal {
                     // Tagged, so that the ledger finds this accept's own reply.
-                    let req = JSONValue.string("accept-\(generator.random.below(1 << 30))")
+                    let req = RequestTag.string("accept-\(generator.random.below(1 << 30))")
                     return .request(ConnectionID(connection),
                                     Request(req: req, op: .scene(name: name, .action(modal: modal, action: "accept"))))
                 }
@@ -107,7 +107,7 @@ struct BoundaryLedger {
     var modalEntry: [String: (entry: String, params: RouteParams)] = [:]
     var acceptedParams: [String: RouteParams] = [:]
     /// Tagged accepts handed in this turn: their req and modal.
-    private var pendingAccepts: [(req: JSONValue, modal: String)] = []
+    private var pendingAccepts: [(req: RequestTag, modal: String)] = []
     private var lastState: [String: EntryState] = [:]
 
     mutating func restarted() { pendingAccepts = [] }

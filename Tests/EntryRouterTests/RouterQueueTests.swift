@@ -8,7 +8,7 @@ import Testing
     /// The `req` numbers of the replies in `effects`, in order.
     private static func reqs(_ effects: [Effect]) -> [Int] {
         effects.compactMap {
-            if case .send(_, .reply(let reply)) = $0, case .number(let req)? = reply.req { return Int(req) }
+            if case .send(_, .reply(let reply)) = $0, let req = reply.req { return Int(req.text) }
             return nil
         }
     }

@@ -51,7 +51,7 @@ extension Connection {
 
     /// Encodes the reply to a push or open into the staged output, from its parts where the router
     /// keeps them (`EntryReply.encodeReply`).
-    package func stage(req: JSONValue?, entry: EntryReply) {
+    package func stage(req: RequestTag?, entry: EntryReply) {
         guard state.takesMessages else { return }
         entry.encodeReply(req: req, into: &staged)
         capStagedOutput()

@@ -81,7 +81,7 @@ extension ConnectionTable: TurnStaging {
     }
 
     @inline(__always)
-    mutating func stage(req: JSONValue?, entry: borrowing EntryReply, on connection: ConnectionID) {
+    mutating func stage(req: RequestTag?, entry: borrowing EntryReply, on connection: ConnectionID) {
         stage(on: connection) { $0.stage(req: req, entry: entry) }
     }
 

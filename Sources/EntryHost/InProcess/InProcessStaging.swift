@@ -12,7 +12,7 @@ struct InProcessStaging: TurnStaging {
         append(.reply(copy reply), on: connection)
     }
 
-    mutating func stage(req: JSONValue?, entry: borrowing EntryReply, on connection: ConnectionID) {
+    mutating func stage(req: RequestTag?, entry: borrowing EntryReply, on connection: ConnectionID) {
         append(.reply(Reply(req: req, body: .success(.entry(copy entry)))), on: connection)
     }
 

@@ -34,7 +34,7 @@ extension TurnResult {
         return nil
     }
 
-    private static func stage<Staging: TurnStaging>(req: JSONValue?, entry: inout EntryReply, on connection: ConnectionID,
+    private static func stage<Staging: TurnStaging>(req: RequestTag?, entry: inout EntryReply, on connection: ConnectionID,
                                             into staging: inout Staging) {
         staging.stage(req: req, entry: entry, on: connection)
     }

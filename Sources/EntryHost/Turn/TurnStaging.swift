@@ -7,6 +7,6 @@ import EntryRouter
 package protocol TurnStaging {
     mutating func stage(_ reply: borrowing Reply, on connection: ConnectionID)
     /// The reply to a push or open, encoded from its parts where the router keeps them.
-    mutating func stage(req: JSONValue?, entry: borrowing EntryReply, on connection: ConnectionID)
+    mutating func stage(req: RequestTag?, entry: borrowing EntryReply, on connection: ConnectionID)
     mutating func stage(_ event: borrowing Event, on connection: ConnectionID)
 }

@@ -4,7 +4,7 @@ extension Router {
     mutating func handle(_ request: consuming Request, from connection: ConnectionID) {
         // The fields are swapped out for trivial ones, so what is left of the request is destroyed
         // without a release: binding them would copy the operation and destroy the request's own.
-        var req: JSONValue? = nil
+        var req: RequestTag? = nil
         swap(&req, &request.req)
         var op = Operation.watch
         swap(&op, &request.op)

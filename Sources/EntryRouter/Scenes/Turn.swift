@@ -68,7 +68,7 @@ struct Turn: Sendable {
     /// A reply whose body may be decided only at the end of the turn.
     struct PendingReply: Sendable {
         var connection: ConnectionID
-        var req: JSONValue?
+        var req: RequestTag?
         var body: Body
     }
 
@@ -80,7 +80,7 @@ struct Turn: Sendable {
         case status(StatusPage)
     }
 
-    mutating func reply(_ connection: ConnectionID, _ req: JSONValue?, _ body: Body) {
+    mutating func reply(_ connection: ConnectionID, _ req: RequestTag?, _ body: Body) {
         replies.append(PendingReply(connection: connection, req: req, body: body))
     }
 
@@ -98,7 +98,7 @@ struct Turn: Sendable {
     /// Takes the reply at `index` out of the turn, leaving one that holds nothing: a copy retained
     /// what the reply holds once more, and dropping the turn released it again.
     /// Returned as its parts, so that `req` moves on into the `TurnReply` with no copy.
-    mutating func takeReply(at index: Int) -> (connection: ConnectionID, req: JSONValue?, body: Body) {
+    mutating func takeReply(at index: Int) -> (connection: ConnectionID, req: RequestTag?, body: Body) {
         var reply = PendingReply(connection: ConnectionID(0), req: nil, body: .final(.success(.ok)))
         swap(&reply, &replies[index])
         return (reply.connection, reply.req, reply.body)

@@ -7,25 +7,22 @@ extension EntryReply {
     ///
     /// Nearly every line the daemon writes is one of these, and written piece by piece it would cost
     /// a capacity check per key, quote and value. Its size is bounded before the first byte instead
-    /// (`room`: the fixed pieces, an integer `req`, the strings as they are and the params at three
-    /// times their bytes, see `paramsRoom`), the buffer is checked once, and the pieces are copied
-    /// with no check.
+    /// (`room`: the fixed pieces, the strings as they are and the params at three times their bytes,
+    /// see `paramsRoom`, and the `req`'s text, echoed as it came), the buffer is checked once, and
+    /// the pieces are copied with no check.
     /// A string with a byte to escape is finished by the general writer, which checks as it goes, and
     /// the room is made again for whatever is left.
-    package func encodeReply(req: JSONValue?, into out: inout OutputBuffer) {
+    package func encodeReply(req: RequestTag?, into out: inout OutputBuffer) {
         id.withUTF8View { id in
             route.withUTF8View { route in
                 let room = Self.fixedRoom + id.count + route.count + Self.paramsRoom(params)
-                if case .number(let number)? = req, let integer = JSONWriter.integral(number) {
-                    out.reserve(room)
-                    out.writeReserved("{\"req\":")
-                    out.writeReservedInteger(integer)
-                    out.writeReserved(",\"ok\":true,\"id\":\"")
-                } else if let req {
-                    out.write("{\"req\":")
-                    JSONWriter.write(req, to: &out)
-                    out.reserve(room)
-                    out.writeReserved(",\"ok\":true,\"id\":\"")
+                if let req {
+                    req.text.withUTF8View { text in
+                        out.reserve(room + text.count)
+                        out.writeReserved("{\"req\":")
+                        out.writeReserved(text)
+                        out.writeReserved(",\"ok\":true,\"id\":\"")
+                    }
                 } else {
                     out.reserve(room)
                     out.writeReserved("{\"ok\":true,\"id\":\"")
@@ -54,9 +51,9 @@ extension EntryReply {
         }
     }
 
-    /// Room for every piece but the strings and params: `{"req":`, twenty bytes of integer,
+    /// Room for every piece but the `req`'s text, the strings and params: `{"req":`,
     /// `,"ok":true,"id":"`, `","route":"`, `","params":{` and the longest closing run
-    /// (`},"state":"presenting"}` and the newline), 96 bytes, rounded up.
+    /// (`},"state":"presenting"}` and the newline), 76 bytes, rounded up.
     static var fixedRoom: Int { 100 }
 
     /// Room for the params' members: a pair takes at least two bytes in the params (the lengths of

@@ -5,9 +5,10 @@ extension Message {
     ///
     /// Keys come in a fixed order per message (`req` and `ok` or `event` first, then the fields as
     /// docs/PROTOCOL.md lists them) and maps are written with sorted keys, so equal messages are equal bytes.
-    /// A reply's `req` is omitted when the request had none. Optional values the spec lists as keys
-    /// (a watcher event's `scene`, a scene's `tab` and `active`, a pending entry's `expires` and
-    /// `scene`) are written as `null` rather than left out, so every line of a kind has the same keys.
+    /// A reply's `req` is the request's own text (`RequestTag`), omitted when it had none. Optional
+    /// values the spec lists as keys (a watcher event's `scene`, a scene's `tab` and `active`, a
+    /// pending entry's `expires` and `scene`) are written as `null` rather than left out, so every
+    /// line of a kind has the same keys.
     package func encode(into out: inout [UInt8]) {
         write(to: &out)
     }
@@ -50,7 +51,7 @@ extension Reply {
     fileprivate func writeObject<Sink: JSONSink & ~Copyable>(to out: inout Sink) {
         if let req {
             out.write("{\"req\":")
-            JSONWriter.write(req, to: &out)
+            req.write(to: &out)
             out.write(ASCII.comma)
         } else {
             out.write(ASCII.openBrace)

@@ -1,10 +1,10 @@
 /// The one reply every request gets, in request order per connection.
 public struct Reply: Sendable, Hashable {
     /// The request's `req`, echoed back.
-    public var req: JSONValue?
+    public var req: RequestTag?
     public var body: Result<ReplyBody, WireError>
 
-    package init(req: JSONValue?, body: Result<ReplyBody, WireError>) {
+    package init(req: RequestTag?, body: Result<ReplyBody, WireError>) {
         self.req = req
         self.body = body
     }

@@ -4,7 +4,7 @@
 /// optimizer copies a value built by an explicit initializer once more into its enum case or
 /// result (retaining and releasing every string and array in it), which a push paid twice per line.
 public struct Request: Sendable, Hashable {
-    public var req: JSONValue? = nil
+    public var req: RequestTag? = nil
     public var op: Operation
 }
 
@@ -44,8 +44,9 @@ extension Request {
     /// A request made in code rather than decoded from a line, as an app that embeds the router
     /// hands in what arrived. Declared apart from the type, so the memberwise initializer the
     /// decoder uses stays.
+    /// `req` is echoed as its JSON text (`RequestTag`).
     public init(_ op: Operation, req: JSONValue? = nil) {
-        self.init(req: req, op: op)
+        self.init(req: req.map(RequestTag.init), op: op)
     }
 }
 

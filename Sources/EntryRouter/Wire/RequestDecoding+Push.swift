@@ -31,7 +31,7 @@ extension JSONParser {
         guard peekSignificant() == ASCII.openBrace else { return nil }
         var seen = PushMembers()
         var isPush = false
-        var req: JSONValue?
+        var req: RequestTag?
         var payload: PushPayload?
         var id: String?
         var collapseId: String?
@@ -104,43 +104,43 @@ extension JSONParser {
         return ShortASCII.string(text)
     }
 
-    /// `req` as the general path keeps it, when it is a number or a plain string. The usual `req`, a
-    /// short whole number, is read here (`shortWholeNumber`); any other number takes `parseNumber`.
+    /// `req` as the general path keeps it (its text, `RequestTag`), when it is a number or a plain
+    /// string of at most `RequestTag.maxBytes`. The usual `req`, a short whole number, is skipped
+    /// here (`shortWholeNumber`); any other number takes `parseNumber`, which checks it.
     @inline(__always)
-    private mutating func reqValue() throws(JSONParseError) -> JSONValue? {
+    private mutating func reqValue() throws(JSONParseError) -> RequestTag? {
+        let start: Int
         switch peekSignificant() {
         case ASCII.quote:
-            return try plainString().map { .string(ShortASCII.string($0)) }
+            start = position
+            guard try plainString() != nil else { return nil }
         case (UInt8(ascii: "1")...ASCII.nine)?:
-            if let whole = Self.shortWholeNumber(in: bytes, from: position) {
-                position = whole.end
-                return .number(whole.value)
+            start = position
+            if let end = Self.shortWholeNumber(in: bytes, from: position) {
+                position = end
+            } else {
+                _ = try parseNumber()
             }
-            return try parseNumberValue()
         case ASCII.minus?, ASCII.zero?:
-            return try parseNumberValue()
+            start = position
+            _ = try parseNumber()
         default:
             return nil
         }
+        guard position - start <= RequestTag.maxBytes else { return nil }
+        return RequestTag(text: ShortASCII.string(bytes.extracting(start..<position)))
     }
 
-    /// The number whose first digit (not a zero) is at `start`, when it is at most 15 digits with no
-    /// fraction or exponent after them: the value `parseNumber` gives it (such a number is exact in a
-    /// `Double`), and the offset after its digits. Nil for any other number, which `parseNumber` reads.
+    /// The offset just past the number whose first digit (not a zero) is at `start`, when it is at
+    /// most 15 digits with no fraction or exponent after them (so valid as it stands); nil for any
+    /// other number, which `parseNumber` reads and checks.
     @inline(__always)
-    private static func shortWholeNumber(in bytes: ByteView, from start: Int)
-        -> (value: Double, end: Int)? {
+    private static func shortWholeNumber(in bytes: ByteView, from start: Int) -> Int? {
         var i = start
-        var magnitude: Int64 = 0
-        while i < bytes.count {
-            let digit = bytes[i] &- ASCII.zero
-            guard digit < 10 else { break }
-            magnitude = magnitude &* 10 &+ Int64(digit)
-            i += 1
-        }
+        while i < bytes.count, bytes[i] &- ASCII.zero < 10 { i += 1 }
         guard i - start <= 15 else { return nil }
         if i < bytes.count, bytes[i] == ASCII.dot || bytes[i] == ASCII.lowerE || bytes[i] == ASCII.upperE { return nil }
-        return (Double(magnitude), i)
+        return i
     }
 
     /// A number that is a whole number as `MemberValue.integer` reads one; nil for any other value.

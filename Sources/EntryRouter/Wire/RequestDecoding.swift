@@ -2,10 +2,10 @@ import EntryKit
 
 /// A line that is not a valid request: the error to reply with, and the `req` to echo if one was readable.
 package struct RequestError: Error, Sendable, Hashable {
-    package var req: JSONValue?
+    package var req: RequestTag?
     package var error: WireError
 
-    package init(req: JSONValue?, error: WireError) {
+    package init(req: RequestTag?, error: WireError) {
         self.req = req
         self.error = error
     }
@@ -18,6 +18,7 @@ extension Request {
     ///   A `req` read before the syntax error is still echoed.
     /// - JSON, but not an object, or a field missing or of the wrong type for its op: `bad_request`,
     ///   naming the field. `req` is read before anything is checked, so it is always echoed.
+    /// - A `req` longer than `RequestTag.maxBytes`: `bad_request` naming it, echoing no `req`.
     /// - An `op` that is not one of the protocol's: `unknown_op`, naming it.
     ///
     /// A field the op does not define (unknown, or another op's) is `bad_request` naming it and the
@@ -44,16 +45,20 @@ extension Request {
         do throws(JSONParseError) {
             try fields.read()
         } catch {
-            return .failure(RequestError(req: fields.reqValue, error: WireError(.badJSON, "invalid JSON \(error)")))
+            return .failure(RequestError(req: fields.reqTag, error: WireError(.badJSON, "invalid JSON \(error)")))
         }
         guard fields.isObject else {
             return .failure(RequestError(req: nil, error: WireError(.badRequest, "a request must be a JSON object")))
         }
+        // A `req` too long to echo is refused before anything else, and its reply carries none.
+        guard fields.reqBytes <= RequestTag.maxBytes else {
+            return .failure(RequestError(req: nil, error: RequestTag.tooLong(fields.reqBytes)))
+        }
         do throws(WireError) {
             let op = try fields.operation()
-            return .success(Request(req: fields.reqValue, op: op))
+            return .success(Request(req: fields.reqTag, op: op))
         } catch {
-            return .failure(RequestError(req: fields.reqValue, error: error))
+            return .failure(RequestError(req: fields.reqTag, error: error))
         }
     }
 }

@@ -71,8 +71,15 @@ struct RequestFields {
         self.bytes = bytes
     }
 
-    /// `req` as it is echoed, when it was read (before a syntax error, too).
-    var reqValue: JSONValue? { req?.value(in: bytes) }
+    /// `req` as it is echoed, when it was read (before a syntax error, too) and is not too long
+    /// to be (`RequestTag.maxBytes`): its text as the client wrote it.
+    var reqTag: RequestTag? {
+        guard let req, reqBytes <= RequestTag.maxBytes else { return nil }
+        return RequestTag(checkedJSON: bytes.extracting(Int(req.start)..<Int(req.end)))
+    }
+
+    /// The bytes of `req`'s text; 0 without one.
+    var reqBytes: Int { req.map { Int($0.end - $0.start) } ?? 0 }
 
     /// Reads the line; on a syntax error, the fields read so far (`req` in particular) stay set.
     mutating func read() throws(JSONParseError) {
