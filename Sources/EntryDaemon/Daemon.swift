@@ -173,10 +173,14 @@ package final class Daemon {
     private func startServing() throws(DaemonError) {
         do {
             turnEndTarget.daemon = Unmanaged.passUnretained(self)
-            for signum in [SIGTERM, SIGINT] {
+            // SIGHUP stops the daemon as SIGTERM does, rather than reloading the config: a new config
+            // could drop routes that entries already acknowledged are waiting on, and a stop loses
+            // nothing (every acknowledged entry is in the store) while a supervisor starts it again
+            // with the new config.
+            for (signum, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")] {
                 let watcher = try SignalWatcher(loop: loop)
                 signals.append(watcher)
-                try watcher.start(signum) { [unowned self] in beginShutdown(signal: $0 == SIGTERM ? "SIGTERM" : "SIGINT") }
+                try watcher.start(signum) { [unowned self] _ in beginShutdown(signal: name) }
             }
             let listener = try PipeListener(loop: loop)
             var listeners = DaemonPhase.Listeners(unix: listener)

@@ -137,6 +137,19 @@ import Testing
         #expect(daemon.process.stderrText.contains("msg=stopped exit=0"))
     }
 
+    /// SIGHUP stops the daemon as SIGTERM does (it does not reload the config): before, it killed
+    /// `serve` and left its socket file behind.
+    @Test func sighupStopsCleanlyAndRemovesTheSocket() throws {
+        let daemon = LiveDaemon()
+        let idle = try daemon.client()
+        #expect(try daemon.ask(#"{"op":"status","req":1}"#, on: idle)["ok"] == "true")
+        daemon.process.signal(SIGHUP)
+        #expect(daemon.process.waitForExit() == 0)
+        #expect(daemon.notify.receive() == "STOPPING=1")
+        #expect(access(daemon.socket, F_OK) != 0)
+        #expect(daemon.process.stderrText.contains("cause=SIGHUP"))
+    }
+
     @Test func jsonLogFormat() {
         let daemon = LiveDaemon(["--log-format", "json"])
         #expect(daemon.stop() == 0)
