@@ -1,7 +1,7 @@
 import Glibc
 
-/// Reads the files a route config names (its `aasa` files) for `Config.load`, which never
-/// touches files itself.
+/// Reads the files a route config names (its `aasa` and assetlinks files) for `Config.load`, which
+/// never touches files itself: regular files only, up to `RegularFile.linkedLimit`.
 package enum ConfigFileReader {
     struct Unreadable: Error, CustomStringConvertible {
         var reason: String
@@ -9,7 +9,9 @@ package enum ConfigFileReader {
     }
 
     package static func read(_ path: String) throws -> [UInt8] {
-        guard let bytes = FileBytes.read(path) else { throw Unreadable(reason: String(cString: strerror(errno))) }
-        return bytes
+        switch RegularFile.read(path, limit: RegularFile.linkedLimit) {
+        case .success(let bytes): return bytes
+        case .failure(let problem): throw Unreadable(reason: problem.description)
+        }
     }
 }

@@ -12,10 +12,10 @@ enum RouterSetup {
         let file = path ?? EmbeddedConfig.file
         let bytes: [UInt8]
         if let path {
-            guard let contents = FileBytes.read(path) else {
-                throw .configUnreadable(file: path, reason: String(cString: strerror(errno)))
+            switch RegularFile.read(path, limit: RegularFile.configLimit) {
+            case .success(let contents): bytes = contents
+            case .failure(let problem): throw .configUnreadable(file: path, reason: problem.description)
             }
-            bytes = contents
         } else {
             bytes = Array(EmbeddedConfig.json.utf8)
         }

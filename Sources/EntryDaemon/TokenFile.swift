@@ -33,15 +33,17 @@ package enum TokenFile {
     /// The token in `path` (its first line, without surrounding blanks), the file made first when
     /// missing; refused unless it is `uid`'s and closed to group and others.
     package static func load(_ path: String, uid: uid_t) -> Result<[UInt8], Problem> {
-        var descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Without blocking: a FIFO is refused below instead of holding the start until it is written.
+        var descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 && errno == ENOENT {
             if let problem = create(path) { return .failure(problem) }
-            descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         }
         guard descriptor >= 0 else { return .failure(.cannotRead(reason: String(cString: strerror(errno)))) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.cannotRead(reason: String(cString: strerror(errno)))) }
+        if let problem = RegularFile.problem(with: info, limit: 4096) { return .failure(.cannotRead(reason: problem.description)) }
         guard info.st_uid == uid else { return .failure(.ownedBy(info.st_uid)) }
         guard info.st_mode & 0o077 == 0 else { return .failure(.openTo(mode: info.st_mode)) }
         var bytes: [UInt8] = []
