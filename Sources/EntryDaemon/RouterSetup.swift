@@ -43,6 +43,12 @@ enum RouterSetup {
                 path = try StorePath.processDefault()
                 try StorePath.createDirectory(for: path)
             }
+            // Only a regular file (or none yet) is a store: SQLite would take a FIFO or a device for
+            // one and fail on its first read with an I/O error that names neither.
+            var info = stat()
+            if stat(path, &info) == 0, let problem = RegularFile.problem(with: info, limit: Int.max) {
+                throw StoreError(path: path, message: "cannot open the store: \(problem)")
+            }
             return try SQLiteStore(path: path, seenWindowMilliseconds: limits.dedupeWindowMilliseconds,
                                    maxSeenKeys: limits.maxDedupeKeys)
         } catch {

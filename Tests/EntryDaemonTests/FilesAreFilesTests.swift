@@ -59,4 +59,17 @@ import Testing
         #expect(run.waitForExit() == 66, "\(run.stderrText)")
         #expect(run.stderrText.contains("token file \(token): it cannot be read (it is a FIFO, not a regular file)"), "\(run.stderrText)")
     }
+
+    @Test(arguments: ["fifo", "/dev/zero", "directory"])
+    func aStoreThatIsNotARegularFileIsRefusedNamingWhatItIs(kind: String) {
+        let directory = TemporaryDirectory()
+        let (path, said) = switch kind {
+        case "fifo": (Self.fifo(in: directory, "store.sqlite"), "it is a FIFO, not a regular file")
+        case "directory": (directory.path, "it is a directory, not a regular file")
+        default: (kind, "it is a character device, not a regular file")
+        }
+        let run = Spawned.run(Spawned.entryd, ["serve", "--socket", directory.file("s"), "--store", path])
+        #expect(run.waitForExit() == 74, "\(run.stderrText)")
+        #expect(run.stderrText.contains("store \(path): cannot open the store: \(said)"), "\(run.stderrText)")
+    }
 }
