@@ -52,21 +52,32 @@ extension Daemon: ConnectionDelegate {
             log.warn("accept failed", ["listen": .text(tcp.address.description), "error": "\(error)"])
             return
         }
+        guard awaitingHello.count < options.maxAwaitingHello else {
+            connection.close(.requested("too many TCP connections awaiting hello"))
+            let now = Monotonic.milliseconds()
+            if lastBudgetWarning.map({ now - $0 >= 1000 }) ?? true {
+                lastBudgetWarning = now
+                log.warn("connection refused at accept: too many TCP connections awaiting hello",
+                         ["listen": .text(tcp.address.description), "max_awaiting_hello": .count(options.maxAwaitingHello)])
+            }
+            return
+        }
         guard serve(connection, peer: tcp.address.description, awaitingHello: true) else { return }
+        awaitingHello.insert(connection.id)
         connection.timeFirstLine()
     }
 
     /// Serves an accepted connection, unless the daemon serves as many clients as it may; returns
     /// whether it does. `awaitingHello`: the first line goes to `admitHello`, which admits the
-    /// connection or refuses it.
+    /// connection or refuses it; until then it holds no client slot (the budget of `accept(_:from:)`
+    /// bounds such connections), and `admitHello` checks the limit.
     @discardableResult
     private func serve(_ connection: Connection, peer: String, awaitingHello: Bool = false) -> Bool {
         let id = connection.id
-        guard table.connections.count < maxClients else {
+        guard awaitingHello || admittedClients < maxClients else {
             log.warn("connection refused: too many clients", ["conn": "\(id)", "max_clients": .count(maxClients)])
             var bytes: [UInt8] = []
-            Message.reply(Reply(req: nil, body: .failure(WireError(
-                .tooManyClients, "the daemon serves \(maxClients) clients at most (--max-clients)"))))
+            Message.reply(Reply(req: nil, body: .failure(tooManyClients)))
                 .encode(into: &bytes)
             connection.send(bytes)
             connection.closeAfterFlush(.requested("too many clients"))
@@ -84,12 +95,20 @@ extension Daemon: ConnectionDelegate {
         return true
     }
 
+    /// The connections that hold a client slot: every open one but those awaiting `hello`.
+    private var admittedClients: Int { table.connections.count - awaitingHello.count }
+
+    private var tooManyClients: WireError {
+        WireError(.tooManyClients, "the daemon serves \(maxClients) clients at most (--max-clients)")
+    }
+
     /// The first line of a TCP connection: a `hello` with the daemon's token lets the router answer
     /// it and the connection be served like a Unix one; anything else is refused with `not_allowed`
     /// and the connection closed, reading nothing more (the lines after it in the same read are
     /// dropped, never handed to the router). The refusal says which it was: a token that is not the
     /// daemon's, a `hello` without one, or a first line that is no `hello`.
     private func admitHello(_ connection: Connection, _ line: UnsafeBufferPointer<UInt8>, at instant: Instant) -> Int {
+        awaitingHello.remove(connection.id)
         let req: RequestTag?
         let hello = "a TCP connection must begin with {\"op\":\"hello\",\"token\":\"...\"} showing the daemon's token (--token-file)"
         var refusal = (log: "connection refused: no hello", message: hello)
@@ -97,6 +116,14 @@ extension Daemon: ConnectionDelegate {
         case .success(let request):
             if case .hello(let shown) = request.op {
                 if let shown, let token, TokenFile.matches(shown.utf8, token) {
+                    // Admitted, it takes a client slot, if one is free.
+                    guard admittedClients <= maxClients else {
+                        connection.stopReading()
+                        log.warn("connection refused: too many clients", ["conn": "\(connection.id)", "max_clients": .count(maxClients)])
+                        enqueue(.invalid(connection.id, req: request.req, tooManyClients, close: true),
+                                at: clock.isManual ? clock.now : instant)
+                        return line.count + Self.replyOverhead
+                    }
                     connection.admit()
                     log.debug("hello accepted", ["conn": "\(connection.id)"])
                     enqueue(.request(connection.id, request), at: clock.isManual ? clock.now : instant)
@@ -184,6 +211,7 @@ extension Daemon: ConnectionDelegate {
 
     package func connectionClosed(_ connection: Connection, reason: Connection.CloseReason) {
         guard table.remove(connection.id) else { return }
+        awaitingHello.remove(connection.id)
         switch reason {
         case .endOfInput, .requested:
             log.debug("connection closed", ["conn": "\(connection.id)", "reason": "\(reason)"])

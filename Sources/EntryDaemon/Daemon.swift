@@ -30,6 +30,12 @@ package final class Daemon {
     let ownUID = getuid()
     /// `--max-clients`, lowered at start to what the open-file limit allows.
     var maxClients: Int
+    /// TCP connections let in and not yet admitted by `hello`: they hold none of `maxClients`' slots,
+    /// and at most `--max-awaiting-hello` of them are let in at once.
+    var awaitingHello: Set<ConnectionID> = []
+    /// When a TCP connection was last closed at accept for the budget, so that a flood logs once a
+    /// second, not once a connection.
+    var lastBudgetWarning: Int64?
 
     /// Starting, serving (with its listeners), draining (with its grace timer and exit code), finished.
     private(set) var phase = DaemonPhase.starting

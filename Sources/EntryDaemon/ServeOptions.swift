@@ -13,6 +13,9 @@ package struct ServeOptions: Sendable {
     /// Uids besides the daemon's own that may connect.
     package var allowedUIDs: [uid_t] = []
     package var maxClients = 1024
+    /// TCP connections let in but not yet admitted by `hello`: a budget of their own, outside
+    /// `maxClients`, so that peers without the token cannot take the owner's slots.
+    package var maxAwaitingHello = 64
     package var connection = ConnectionLimits()
     package var router = RouterLimits()
     package var logLevel = Log.Level.info

@@ -158,14 +158,44 @@ extension LiveTCPTests {
 }
 
 extension LiveTCPTests {
-    /// TCP connections count against `--max-clients` with the Unix socket's.
+    /// TCP connections count against `--max-clients` with the Unix socket's once `hello` admits
+    /// them: the hello that would pass the limit is refused, and the connection closed.
     @Test func theClientLimitCountsTCPConnections() throws {
         let tcp = try TCPDaemon(["--max-clients", "1"])
         let unix = try tcp.daemon.client()
         #expect(try tcp.daemon.ask(#"{"op":"status","req":1}"#, on: unix)["ok"] == "true")
         let peer = try tcp.raw()
+        peer.send(#"{"op":"hello","req":1,"token":"\#(tcp.token)"}"# + "\n")
         #expect(Summary.of(try #require(peer.readLine()))["code"] == "too_many_clients")
         #expect(peer.readLine() == nil)
+    }
+
+    /// Admission before trust: TCP peers that never send `hello` hold none of `--max-clients`' slots,
+    /// and past `--max-awaiting-hello` new ones are closed at accept (logged at most once a second),
+    /// so the owner on the Unix socket is served whatever they do. Before, 40 silent peers took every
+    /// slot and the owner's status was refused.
+    @Test func silentTCPPeersCannotLockTheOwnerOut() throws {
+        let tcp = try TCPDaemon(["--max-clients", "4", "--max-awaiting-hello", "8", "--stall-timeout", "30"])
+        let silent = try (0..<40).map { _ in try tcp.raw() }
+        /// Whether the daemon closed the peer: its end of stream comes, with nothing before it.
+        func closed(_ peer: RawTCP) -> Bool {
+            var poller = pollfd(fd: peer.fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 5000) > 0 else { return false }
+            var byte: UInt8 = 0
+            return recv(peer.fd, &byte, 1, 0) == 0
+        }
+        // Accepted in the order they connected: the first 8 are let in, the 32 after them closed.
+        #expect(silent[8...].allSatisfy(closed), "the 32 peers past the budget of 8 are closed at accept")
+        var served = 0
+        for _ in 0..<20 {
+            let owner = try tcp.daemon.client()
+            if try tcp.daemon.ask(#"{"op":"status","req":1}"#, on: owner)["ok"] == "true" { served += 1 }
+        }
+        #expect(served == 20)
+        #expect(tcp.daemon.process.waitForStderr(containing: "too many TCP connections awaiting hello"))
+        let warnings = tcp.daemon.process.stderrText.components(separatedBy: "too many TCP connections awaiting hello").count - 1
+        #expect(warnings >= 1 && warnings <= 3, "logged at most once a second, not once a peer: \(warnings)")
+        withExtendedLifetime(silent) {}
     }
 }
 

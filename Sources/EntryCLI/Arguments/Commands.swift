@@ -17,7 +17,9 @@ package enum Commands {
             FlagSpec("token-file", "FILE", help: "the token TCP clients show, made 0600 with 32 random bytes when missing "
                 + "(default: entryd.token beside the store; required with --store :memory:)"),
             FlagSpec("max-frame", "BYTES", help: "longest request line (65536)"),
-            FlagSpec("max-clients", "N", help: "connections at once (1024)"),
+            FlagSpec("max-clients", "N", help: "connections at once (1024); TCP peers count once admitted by hello"),
+            FlagSpec("max-awaiting-hello", "N", help: "TCP connections not yet admitted by hello, at once; past it new ones "
+                + "are closed at accept (64)"),
             FlagSpec("max-pending", "N", help: "entries waiting at once (100000)"),
             FlagSpec("stall-timeout", "SECONDS", help: "how long a partial line may wait (10)"),
             FlagSpec("max-output", "BYTES", help: "unsent output per connection before it is dropped (1048576)"),

@@ -29,6 +29,7 @@ extension ServeOptions {
             allowedUIDs.append(uid)
         }
         if let n = try parsed.positiveInt("max-clients") { maxClients = n }
+        if let n = try parsed.positiveInt("max-awaiting-hello") { maxAwaitingHello = n }
         if let n = try parsed.positiveInt("max-pending") { router.maxPending = n }
         if let n = try parsed.positiveInt("max-payload") { router.maxPayloadBytes = n }
         if let n = try parsed.positiveInt("max-url") { router.maxURLBytes = n }
