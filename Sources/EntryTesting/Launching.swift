@@ -60,8 +60,8 @@ extension TestDaemon {
         var receipt: EntryReceipt?
         if arrives == .beforeConnect { receipt = try await entry.send(with: sender) }
         let driver = try await start(arrives == .atLaunch ? entry.launch : nil)
-        let probe = EventProbe(driver.played, quiet: quiet, vocabulary: vocabulary)
-        let arrivals = EventProbe(driver.received, quiet: quiet, vocabulary: vocabulary)
+        let probe = probe(driver)
+        let arrivals = arrivalProbe(driver)
         if arrives == .afterConnect { receipt = try await entry.send(with: sender) }
         if case .whileGateClosed(let gate) = arrives { try await driver.gate(gate, open: false) }
         guard let home = await driver.home else { throw TestingError("the app's scene did not connect") }

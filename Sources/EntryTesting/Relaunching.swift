@@ -29,8 +29,8 @@ extension TestDaemon {
         }
         let sender = try await sender()
         let driver = try await start(nil)
-        let probe = EventProbe(driver.played, quiet: quiet, vocabulary: vocabulary)
-        let arrivals = EventProbe(driver.received, quiet: quiet, vocabulary: vocabulary)
+        let probe = probe(driver)
+        let arrivals = arrivalProbe(driver)
         guard let home = await driver.home else { throw TestingError("the relaunched app's scene did not connect") }
         try await driver.appeared(screen: home)
         return LaunchedApp(driver: driver, probe: probe, arrivals: arrivals, sender: sender, receipt: nil)

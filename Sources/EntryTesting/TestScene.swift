@@ -25,4 +25,9 @@ extension TestDaemon {
     public func probe(_ driver: SceneDriver) -> EventProbe {
         EventProbe(driver.played, quiet: quiet, vocabulary: vocabulary)
     }
+
+    /// A probe over what reached `driver`'s app, before its coordinator was called.
+    func arrivalProbe(_ driver: SceneDriver) -> EventProbe {
+        EventProbe(driver.received, quiet: quiet, vocabulary: vocabulary)
+    }
 }
