@@ -121,15 +121,17 @@ final class InProcessEngine {
         _ = done.commitAndStage(store: &recordsStore, on: &staging)
         var followUp = false
         for id in staging.order {
-            guard let key = links[id], let output = staging.output[id] else { continue }
-            if peers[key]!.role == .scene {
-                peers[key]!.unhandledEvents += output.events
+            guard let key = links[id], let peer = peers[key], let output = staging.output[id] else { continue }
+            // A scene's events are counted until its client has handled them, and it hears
+            // `.drained` once they are handed over, as the daemon reports a completed write.
+            if peer.role == .scene {
+                peers[key]?.unhandledEvents += output.events
+                if output.events > 0 {
+                    router.enqueue(.drained(id), at: now)
+                    followUp = true
+                }
             }
-            peers[key]!.link.receive(output.bytes)
-            if output.events > 0, peers[key]!.role == .scene {
-                router.enqueue(.drained(id), at: now)
-                followUp = true
-            }
+            peer.link.receive(output.bytes)
         }
         for id in done.closes {
             guard let key = links.removeValue(forKey: id), let peer = peers.removeValue(forKey: key) else { continue }
