@@ -11,6 +11,7 @@ let sections: [(name: String, run: () -> Void)] = [
     ("growth", GrowthBench.run),
     ("retract", RetractBench.run),
     ("dedupe", DedupeBench.run),
+    ("applinks", AppLinksLoadBench.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -61,12 +61,11 @@ extension ConfigValidator {
     /// earlier rule that tests the path alone can decide for it; case is compared as the earlier
     /// rule compares it, and a later rule that ignores case is shadowed only by one that does too.
     mutating func warnShadowed(_ rules: [LinkPathRule], host: String) {
+        var seen = CoveringRules()
         for (index, rule) in rules.enumerated() {
-            let earlier = rules[..<index].first { before in
-                guard !before.testsMore, !(before.caseSensitive && !rule.caseSensitive) else { return false }
-                return before.glob.covers(before.caseSensitive ? rule.glob : rule.glob.folded())
-            }
-            guard let earlier else { continue }
+            defer { seen.add(rule, index: index) }
+            guard let found = seen.first(covering: rule) else { continue }
+            let earlier = rules[found]
             let verb = earlier.excludes ? "excludes" : "allows"
             warn(nil, rule.field, "\"\(rule.written)\" never applies to \(host): \"\(earlier.written)\" (\(earlier.field)) comes first and \(verb) every path it matches")
         }

@@ -1,0 +1,65 @@
+import EntryRouter
+
+/// Loading a config whose one host links an `assetlinks.json` of many dynamic App Link
+/// components: wall ms for `Config.load` (the file read, its components checked against the
+/// routes) and for building the routing table from it, at 1 250 to 20 000 components, so that a
+/// load that is not linear in the file's size shows as a time that more than doubles per row.
+///
+/// `APPLINKS_SIZES` (a comma-separated list of component counts) narrows a run.
+enum AppLinksLoadBench {
+    static let sizes = HandoffBench.environment("APPLINKS_SIZES")
+        .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_250, 2_500, 5_000, 10_000, 20_000]
+
+    static func run() {
+        print("applinks: load a config and an assetlinks.json of N dynamic components; wall ms, load \(RoutingBench.loadAverage())")
+        print(RoutingBench.pad("components", 12) + RoutingBench.pad("file KiB", 10) + RoutingBench.pad("load ms", 10)
+              + RoutingBench.pad("table ms", 10) + "ns per component")
+        for size in sizes {
+            let file = assetLinks(components: size)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let config: Config
+            do {
+                config = try Config.load(json: Array(configJSON.utf8), file: "bench/app.json") { _ in file }
+            } catch {
+                print("applinks: the bench's config is refused: \(error)")
+                return
+            }
+            let loaded = clock.now
+            let table = RoutingTable(config: config)
+            let built = clock.now
+            precondition(table.route(url: "https://links.example/p/7", on: .android).successRoute != nil)
+            let load = RoutingBench.milliseconds(loaded - start)
+            print(RoutingBench.pad("\(size)", 12) + RoutingBench.pad("\(file.count / 1024)", 10)
+                  + RoutingBench.pad(RoutingBench.fixed(load, 1), 10) + RoutingBench.pad(RoutingBench.fixed(RoutingBench.milliseconds(built - loaded), 1), 10)
+                  + RoutingBench.fixed(load * 1e6 / Double(size), 0))
+        }
+    }
+
+    static let configJSON = #"""
+        {"bundleId": "com.example.links", "packageName": "com.example.links", "home": "home", "tabs": ["home"],
+         "universalLinks": [{"host": "links.example", "assetlinks": "assetlinks.json"}],
+         "routes": [{"name": "product", "match": ["https://links.example/p/:id"], "show": "home"},
+                    {"name": "section", "match": ["https://links.example/s/*rest"], "show": "home"}]}
+        """#
+
+    /// One granting statement whose components are exclusions of distinct sections, a query rule
+    /// every tenth, and a last component that allows every path.
+    static func assetLinks(components: Int) -> [UInt8] {
+        var items: [String] = []
+        items.reserveCapacity(components)
+        for index in 0..<(components - 1) {
+            items.append(index % 10 == 9
+                ? #"{"/": "/s/\#(index)/*", "?": {"ref": "web*"}, "exclude": true}"#
+                : #"{"/": "/s/\#(index)/*", "exclude": true, "comments": "section \#(index)"}"#)
+        }
+        items.append(#"{"/": "*"}"#)
+        let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
+        return Array(#"""
+            [{"relation": ["delegate_permission/common.handle_all_urls"],
+              "target": {"namespace": "android_app", "package_name": "com.example.links", "sha256_cert_fingerprints": ["\#(fingerprint)"]},
+              "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [
+            \#(items.joined(separator: ",\n"))]}}}]
+            """#.utf8)
+    }
+}
