@@ -7,13 +7,15 @@ import Testing
 struct AppLinksTests {
     static let package = "com.example.app"
     static let appId = "ABCDE12345.com.example.app"
+    /// A well-formed SHA-256 fingerprint (Google's documented one).
+    static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
     static func statement(_ package: String = AppLinksTests.package, components: String? = nil,
                           relation: String = "delegate_permission/common.handle_all_urls") -> String {
         let extensions = components.map {
             #", "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [\#($0)]}}"#
         } ?? ""
-        return #"{"relation": ["\#(relation)"], "target": {"namespace": "android_app", "package_name": "\#(package)", "sha256_cert_fingerprints": ["AA:BB"]}\#(extensions)}"#
+        return #"{"relation": ["\#(relation)"], "target": {"namespace": "android_app", "package_name": "\#(package)", "sha256_cert_fingerprints": ["\#(fingerprint)"]}\#(extensions)}"#
     }
 
     /// A config whose one host has `links` rules and a route for every https path, with
@@ -103,7 +105,7 @@ struct AppLinksTests {
                 file: "[\(statement(relation: "delegate_permission/common.get_login_creds"))]",
                 field: "", text: "no statement grants"),
         Refusal(name: "components not a list",
-                file: #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "\#(package)"}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": {}}}}]"#,
+                file: #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "\#(package)", "sha256_cert_fingerprints": ["\#(fingerprint)"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": {}}}}]"#,
                 field: #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components"#, text: "expected a list"),
         Refusal(name: "a component of the wrong shape", file: "[\(statement(components: #"{"/": 1}"#))]",
                 field: #"[0].dynamic_app_link_components[0]["/"]"#, text: "expected a pattern string"),

@@ -1,5 +1,6 @@
-/// One entry of `applinks.details[].components` (or one legacy `paths` rule turned into one): a
-/// URL matches when each part it names matches; a part it leaves out matches anything.
+/// One entry of `applinks.details[].components` (or one legacy `paths` rule turned into one), or
+/// one of an `assetlinks.json`'s `dynamic_app_link_components`: a URL matches when each part it
+/// names matches; a part it leaves out matches anything.
 package struct AppLinkComponent: Sendable, Hashable {
     /// What the `?` key asks of the query.
     package enum Query: Sendable, Hashable {
@@ -9,6 +10,10 @@ package struct AppLinkComponent: Sendable, Hashable {
         /// makes the param (of a repeated key the first wins), so the value checked is the value
         /// the app gets. A missing item counts as one with the empty value, as Apple documents.
         case items([String: LinkPattern])
+        /// Query item name → pattern, as Android 15 reads a dynamic component's `?`: every named
+        /// item must be present, and some occurrence of it must match ("a match must be found for
+        /// every dictionary entry"); a missing item does not match, so `{"dl": "*"}` requires `dl`.
+        case present([String: LinkPattern])
     }
 
     /// The `/` pattern, for the decoded path.
@@ -40,6 +45,10 @@ package struct AppLinkComponent: Sendable, Hashable {
         case .items(let patterns):
             return patterns.allSatisfy { name, pattern in
                 pattern.matches(url.items.first { $0.name == name }?.value ?? "")
+            }
+        case .present(let patterns):
+            return patterns.allSatisfy { name, pattern in
+                url.items.contains { $0.name == name && pattern.matches($0.value) }
             }
         }
     }
