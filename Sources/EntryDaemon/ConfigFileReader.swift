@@ -1,6 +1,6 @@
 import Glibc
 
-/// Reads the files a route config names (its `aasa` and assetlinks files) for `Config.load`, which
+/// Reads the files a route config names (its `aasa`, assetlinks and manifest files) for `Config.load`, which
 /// never touches files itself: regular files only, up to `RegularFile.linkedLimit`.
 package enum ConfigFileReader {
     struct Unreadable: Error, CustomStringConvertible {

@@ -5,8 +5,8 @@ import Glibc
 /// until some process writes to it, and reading a device such as `/dev/zero` would never end.
 /// Opened without blocking, so that a FIFO is refused at once rather than waited on.
 package enum RegularFile {
-    /// A config's size limit, and that of each file it links (AASA, assetlinks): far above what
-    /// either is in practice (Apple serves at most 128 KB of AASA), low enough that a wrong path
+    /// A config's size limit, and that of each file it links (AASA, assetlinks, AndroidManifest.xml): far above what
+    /// any is in practice (Apple serves at most 128 KB of AASA), low enough that a wrong path
     /// costs nothing.
     package static let configLimit = 4 << 20
     package static let linkedLimit = 1 << 20

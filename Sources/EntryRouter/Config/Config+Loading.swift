@@ -23,6 +23,7 @@ extension Config {
         var warnings: [ConfigWarning] = []
         config.readAssociations(file: file, readFile: readFile, errors: &errors, warnings: &warnings)
         config.readAssetLinks(file: file, readFile: readFile, errors: &errors, warnings: &warnings)
+        config.readManifests(file: file, readFile: readFile, errors: &errors, warnings: &warnings)
         let findings = ConfigValidator(config: config, file: file).findings()
         errors += findings.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
@@ -79,6 +80,33 @@ extension Config {
                                                             errors: &errors) else { continue }
             let reading = AppLinksAssociation.read(json: bytes, packageName: packageName, file: resolved)
             universalLinks[index].appLinks = reading.association
+            errors += reading.errors
+            warnings += reading.warnings
+        }
+    }
+
+    /// Reads the `AndroidManifest.xml` of each `manifest` host into its `intentFilters`; a file
+    /// several hosts name is read once. A manifest bounds what a host's assetlinks grants, so a
+    /// host that names one without an assetlinks file is refused.
+    private mutating func readManifests(file: String, readFile: (String) throws -> [UInt8],
+                                        errors: inout [ConfigError], warnings: inout [ConfigWarning]) {
+        var read: [String: [AppLinkIntentFilter]?] = [:]
+        for index in universalLinks.indices {
+            guard let manifest = universalLinks[index].manifest else { continue }
+            let field = "universalLinks[\(index)].manifest"
+            guard universalLinks[index].assetlinks != nil else {
+                errors.append(ConfigError(file: file, route: nil, field: field, problem: "a manifest decides which paths open the app once the host's assetlinks.json verifies it: name the host's \"assetlinks\" file too"))
+                continue
+            }
+            if let filters = read[Self.path(manifest, besides: file)] {
+                universalLinks[index].intentFilters = filters
+                continue
+            }
+            guard let (resolved, bytes) = Self.readHostFile(manifest, besides: file, field: field, readFile: readFile,
+                                                            errors: &errors) else { continue }
+            let reading = AndroidManifest.read(xml: bytes, file: resolved)
+            read[resolved] = reading.filters
+            universalLinks[index].intentFilters = reading.filters
             errors += reading.errors
             warnings += reading.warnings
         }

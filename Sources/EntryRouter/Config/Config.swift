@@ -55,7 +55,8 @@ public struct Config: Sendable {
 
 /// One host of the universal links and its rules: an apple-app-site-association style `paths`
 /// list, or a real apple-app-site-association file (`aasa`); for Android, a Digital Asset Links
-/// file (`assetlinks`). A platform without its own file follows `paths`.
+/// file (`assetlinks`) and the app's `AndroidManifest.xml` (`manifest`). A platform without its
+/// own file follows `paths`.
 package struct UniversalLinkHost: Sendable, Hashable {
     /// A host name, or `*.example.com` for every subdomain of `example.com` (not itself).
     package var host: String
@@ -68,14 +69,23 @@ package struct UniversalLinkHost: Sendable, Hashable {
     package var assetlinks: String?
     /// What that file says about this app (`Config.packageName`); read by `Config.load`.
     package var appLinks: AppLinksAssociation?
+    /// The app's `AndroidManifest.xml` as the config names it, relative to the config file.
+    package var manifest: String?
+    /// Its App Link intent filters, in file order; read by `Config.load`. They bound the paths
+    /// that open the app on Android; dynamic components, when the assetlinks file has some,
+    /// decide within them.
+    package var intentFilters: [AppLinkIntentFilter]?
 
     package init(host: String, paths: [String] = [], aasa: String? = nil, association: SiteAssociation? = nil,
-                 assetlinks: String? = nil, appLinks: AppLinksAssociation? = nil) {
+                 assetlinks: String? = nil, appLinks: AppLinksAssociation? = nil, manifest: String? = nil,
+                 intentFilters: [AppLinkIntentFilter]? = nil) {
         self.host = host
         self.paths = paths
         self.aasa = aasa
         self.association = association
         self.assetlinks = assetlinks
         self.appLinks = appLinks
+        self.manifest = manifest
+        self.intentFilters = intentFilters
     }
 }

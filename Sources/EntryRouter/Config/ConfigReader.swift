@@ -50,7 +50,7 @@ struct ConfigReader {
             fail(nil, field, "expected an object {\"host\": ..., \"paths\": [...]}")
             return nil
         }
-        unknownKeys(members, ["host", "paths", "aasa", "assetlinks"], nil, field + ".")
+        unknownKeys(members, ["host", "paths", "aasa", "assetlinks", "manifest"], nil, field + ".")
         guard let hostValue = members["host"] else {
             fail(nil, field + ".host", "missing: the universal-link host name")
             return nil
@@ -58,7 +58,8 @@ struct ConfigReader {
         guard let host = string(hostValue, nil, field + ".host") else { return nil }
         return UniversalLinkHost(host: host, paths: strings(members["paths"], nil, field + ".paths"),
                                  aasa: members["aasa"].flatMap { string($0, nil, field + ".aasa") },
-                                 assetlinks: members["assetlinks"].flatMap { string($0, nil, field + ".assetlinks") })
+                                 assetlinks: members["assetlinks"].flatMap { string($0, nil, field + ".assetlinks") },
+                                 manifest: members["manifest"].flatMap { string($0, nil, field + ".manifest") })
     }
 
     private mutating func readModals(_ value: JSONValue?) -> [String: Int] {

@@ -30,9 +30,18 @@ extension ConfigValidator {
             let field = "universalLinks[\(hostIndex)]"
             let rules = platforms.compactMap { platform in link.pathRules(field: field, platform: platform).map { (platform, $0) } }
             let own = rules.filter { platform, _ in platform == .ios || link.assetlinks != nil }
-            for (_, platformRules) in own { warnShadowed(platformRules, host: link.host) }
+            // The manifest's filters are a union, where an earlier one shadows nothing.
+            let manifestOnly = link.appLinks != nil && link.appLinks?.components == nil && link.intentFilters != nil
+            for (platform, platformRules) in own where !(platform == .android && manifestOnly) {
+                warnShadowed(platformRules, host: link.host)
+            }
+            let bound = manifestOnly ? nil : link.manifestRules()
+            if let bound, let components = rules.first(where: { $0.0 == .android })?.1 { warnBeyondManifest(components, bound, link) }
             for pattern in patterns[hostIndex] {
-                let refusals = rules.map { platform, platformRules in (platform, refusal(of: pattern.globs, by: platformRules)) }
+                let refusals = rules.map { platform, platformRules in
+                    let outside = platform == .android ? bound.flatMap { manifestRefusal(of: pattern.globs, by: $0, link) } : nil
+                    return (platform, outside ?? refusal(of: pattern.globs, by: platformRules))
+                }
                 let refused = refusals.filter { $0.1 != nil }
                 if !refused.isEmpty, refused.count == refusals.count, let first = refused.first?.1 {
                     let others = refused.dropFirst().map { "; on \($0.0.displayName): \($0.1 ?? "")" }.joined()
@@ -69,6 +78,20 @@ extension ConfigValidator {
             let verb = earlier.excludes ? "excludes" : "allows"
             warn(nil, rule.field, "\"\(rule.written)\" never applies to \(host): \"\(earlier.written)\" (\(earlier.field)) comes first and \(verb) every path it matches")
         }
+    }
+
+    /// A dynamic component that allows paths none of the manifest's filters take: Android
+    /// keeps those links in the browser, as dynamic rules narrow the manifest and never widen it.
+    private mutating func warnBeyondManifest(_ components: [LinkPathRule], _ bound: [LinkPathRule], _ link: UniversalLinkHost) {
+        for rule in components where !rule.excludes && !bound.contains(where: { $0.glob.overlaps(rule.glob) }) {
+            warn(nil, rule.field, "\"\(rule.written)\" allows paths that no App Link intent filter of \(link.manifest ?? "the manifest") takes for \(link.host): Android opens them in the browser (dynamic rules narrow the manifest, they never widen it)")
+        }
+    }
+
+    /// Why the manifest's filters take none of the paths `globs` stand for, or nil when they may.
+    private func manifestRefusal(of globs: [PathGlob], by bound: [LinkPathRule], _ link: UniversalLinkHost) -> String? {
+        guard !bound.contains(where: { rule in globs.contains(where: rule.glob.overlaps) }) else { return nil }
+        return "no App Link intent filter of \(link.manifest ?? "the manifest") takes its paths"
     }
 
     /// Why `rules` allow none of the paths `globs` stand for, or nil when some may be allowed:

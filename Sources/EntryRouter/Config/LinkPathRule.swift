@@ -25,6 +25,7 @@ extension UniversalLinkHost {
     /// host's place in the config. A component's `/` pattern is its path (`*` when it has none);
     /// its `?` and `#` make it test more than the path.
     func pathRules(field: String, platform: LinkPlatform = .ios) -> [LinkPathRule]? {
+        if platform == .android, appLinks != nil, appLinks?.components == nil, let filters = manifestRules() { return filters }
         let file = platform == .ios ? aasa : assetlinks
         let components = platform == .ios ? association?.components : appLinks?.association.components
         if let components, let file {
@@ -41,6 +42,36 @@ extension UniversalLinkHost {
             let excludes = rule.hasPrefix("NOT ")
             return LinkPathRule(excludes: excludes, glob: PathGlob(rule: excludes ? rule.dropFirst(4) : rule[...]),
                                 caseSensitive: true, testsMore: false, field: "\(field).paths[\(index)]", written: rule)
+        }
+    }
+}
+
+extension UniversalLinkHost {
+    /// The App Link intent filters of the manifest that name this host, one allowing rule per
+    /// path attribute (one taking every path for a filter without any); nil without a manifest.
+    /// Android opens a URL any of them takes, so their order does not matter.
+    func manifestRules() -> [LinkPathRule]? {
+        guard let intentFilters, let manifest else { return nil }
+        return intentFilters.filter(namesHost).flatMap { filter -> [LinkPathRule] in
+            guard !filter.paths.isEmpty else {
+                return [LinkPathRule(excludes: false, glob: PathGlob(rule: "*"), caseSensitive: true, testsMore: false,
+                                     field: "\(manifest) \(filter.key)", written: "every path")]
+            }
+            return filter.paths.map { path in
+                LinkPathRule(excludes: false, glob: path.glob, caseSensitive: true, testsMore: false,
+                             field: "\(manifest) \(filter.key)", written: path.written)
+            }
+        }
+    }
+
+    /// Whether `filter` takes https links of this entry's host: for a `*.example.com` entry, a
+    /// filter for that same wildcard, a wider one or `*`.
+    private func namesHost(_ filter: AppLinkIntentFilter) -> Bool {
+        guard filter.schemes.contains("https") else { return false }
+        let name = host.lowercased()
+        guard let suffix = LinkHostName.wildcardSuffix(name) else { return filter.takes(host: name, port: nil) }
+        return filter.authorities.contains { authority in
+            authority.port == nil && authority.host.hasPrefix("*") && suffix.hasSuffix(authority.host.dropFirst())
         }
     }
 }

@@ -1,12 +1,14 @@
 /// What a Digital Asset Links file (`assetlinks.json`) says about one Android app: the statements
 /// that grant it `delegate_permission/common.handle_all_urls`, and their Android 15
-/// `dynamic_app_link_components` in file order. Without components every path of the host opens
-/// the app (the app's manifest decides); with them, the first that matches decides, as an
-/// apple-app-site-association file's do. Built at load time by `AppLinksAssociation.read`.
+/// `dynamic_app_link_components` in file order. Without components the app's manifest decides
+/// (every path of the host, when the config names none); with them, the first that matches
+/// decides, within what the manifest's filters take (`AndroidLinkRules`). Built at load time by
+/// `AppLinksAssociation.read`.
 package struct AppLinksAssociation: Sendable, Hashable {
     /// Where the grant is (`[0]`, the statement's place in the file), for messages.
     package var statement: String
-    /// nil: no granting statement has dynamic components, so every path is the app's.
+    /// nil: no granting statement has dynamic components (or only empty lists), so the manifest
+    /// decides, or every path is the app's.
     package var components: [AppLinkComponent]?
 
     package init(statement: String, components: [AppLinkComponent]?) {

@@ -129,7 +129,7 @@ extension RoutingTable {
             if parsed.schemeText == "https", let entry = LinkHostName.entry(for: name, among: config.universalLinks.map(\.host)) {
                 let link = config.universalLinks[entry]
                 let decision = UniversalLinkRules(host: link, platform: platform).deciding(parsed)
-                let file = platform == .ios ? link.aasa : link.assetlinks
+                let file = platform == .ios ? link.aasa : decision.byManifest ? link.manifest : link.assetlinks
                 hop.admission = .universalLink(Explained.LinkRuleDecision(
                     host: name, entry: link.host, rules: file ?? "paths", rule: decision.rule, allows: decision.allows, platform: platform))
             }

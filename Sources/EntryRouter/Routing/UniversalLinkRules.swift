@@ -18,6 +18,7 @@ struct UniversalLinkRules: Sendable {
     private enum Source: Sendable {
         case paths([Rule])
         case association(SiteAssociation)
+        case android(AndroidLinkRules)
     }
 
     private let source: Source
@@ -42,7 +43,7 @@ struct UniversalLinkRules: Sendable {
             }
         case .android:
             if let appLinks = host.appLinks {
-                self.init(source: .association(appLinks.association))
+                self.init(source: .android(AndroidLinkRules(association: appLinks, filters: host.intentFilters)))
             } else {
                 self.init(paths: host.assetlinks == nil ? host.paths : [])
             }
@@ -58,26 +59,31 @@ struct UniversalLinkRules: Sendable {
         switch source {
         case .paths: url.withDecodedPath { allows($0) }
         case .association(let association): association.allows(url.appLinkURL())
+        case .android(let rules): rules.allows(url)
         }
     }
 
     /// The rule that decides `url`, for `RouteExplanation`: the first `paths` rule that matches
     /// (as written, `NOT ` and all) or the key of the first file component that does; nil when
     /// none does, which refuses the URL. Walks the rules again rather than instrumenting `allows`,
-    /// which stays as lean as routing needs it.
-    func deciding(_ url: ParsedURL) -> (rule: String?, allows: Bool) {
+    /// which stays as lean as routing needs it. `byManifest` says that Android's manifest decided
+    /// (one of its filters, or none taking the URL) rather than the assetlinks file.
+    func deciding(_ url: ParsedURL) -> (rule: String?, allows: Bool, byManifest: Bool) {
         switch source {
         case .paths(let rules):
             return url.withDecodedPath { path in
                 for rule in rules where rule.glob.withBufferView({ Self.glob($0, matches: path) }) {
-                    return ((rule.excludes ? "NOT " : "") + String(decoding: rule.glob, as: UTF8.self), !rule.excludes)
+                    return ((rule.excludes ? "NOT " : "") + String(decoding: rule.glob, as: UTF8.self), !rule.excludes, false)
                 }
-                return (nil, false)
+                return (nil, false, false)
             }
         case .association(let association):
             let link = url.appLinkURL()
-            guard let component = association.components.first(where: { $0.matches(link) }) else { return (nil, false) }
-            return (component.key + (component.excludes ? " (exclude)" : ""), !component.excludes)
+            guard let component = association.components.first(where: { $0.matches(link) }) else { return (nil, false, false) }
+            return (component.key + (component.excludes ? " (exclude)" : ""), !component.excludes, false)
+        case .android(let rules):
+            let decision = rules.decide(url)
+            return (decision.rule, decision.allows, decision.byManifest)
         }
     }
 
@@ -87,7 +93,14 @@ struct UniversalLinkRules: Sendable {
     func refusal(_ url: ParsedURL, host: String) -> String {
         let path = url.withDecodedPath { String(decoding: $0, as: UTF8.self) }
         let missing = "path \(path) is not in the universal-link paths of \(host)"
-        guard case .association(let association) = source else { return missing }
+        let association: SiteAssociation
+        switch source {
+        case .paths: return missing
+        case .association(let file): association = file
+        case .android(let rules):
+            if let reason = rules.refusal(url, host: host) { return reason }
+            association = SiteAssociation(components: rules.components ?? [])
+        }
         let link = url.appLinkURL()
         if let component = association.components.first(where: { $0.matches(link) }) {
             let tested = [component.query.map { _ in "query `\(link.query)`" }, component.fragment.map { _ in "fragment `\(link.fragment)`" }]
