@@ -34,6 +34,22 @@ import Testing
         #expect(payload == .object(["type": .string("record")]))
     }
 
+    /// A file is sent as `fcm` when it is an FCM request body, v1 or legacy (which the daemon
+    /// refuses showing the v1 shape); anything with `aps`, or without those members, is APNs.
+    @Test(arguments: [
+        (#"{"message":{"token":"t","data":{"type":"record"}}}"#, "fcm"),
+        (#"{"message":{"token":"t"},"validate_only":false}"#, "fcm"),
+        (#"{"to":"t","data":{"type":"record"}}"#, "fcm"),
+        (#"{"registration_ids":["t"],"data":{"type":"record"}}"#, "fcm"),
+        (#"{"aps":{"alert":"hi"},"message":{"id":"1"}}"#, "payload"),
+        (#"{"aps":{"alert":"hi"},"to":"runner-7"}"#, "payload"),
+        (#"{"message":"hi","type":"record"}"#, "payload"),
+        (#"{"type":"record"}"#, "payload"),
+    ])
+    func anFCMFileIsToldFromAnAPNsPayload(_ json: String, _ member: String) throws {
+        #expect(try SenderRequest.pushMember(Array(json.utf8), file: "f.json", fcm: false).key == member)
+    }
+
     @Test func theBundleArgumentIsAddedOrMustAgree() throws {
         let bare = Array(#"{"type":"record"}"#.utf8)
         let added = try SenderRequest.payload(apns: bare, file: "f.apns", bundle: "com.example.a")

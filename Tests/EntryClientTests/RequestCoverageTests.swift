@@ -27,7 +27,8 @@ import Testing
     private static let everyLine: [(EntryRequest, EntryRouter.Operation)] = {
         let apns = pushPayload(payload.json)
         let fcm = pushPayload(.object(["type": .string("serviceNotice")]))
-        let fcmBytes = pushPayload(message).bytes
+        // What FCM counts of the message: the data's keys and values, "type" and "serviceNotice".
+        let fcmBytes = "typeserviceNotice".utf8.count
         return [
             (.hello(token: "t"), .hello(token: "t")),
             (.push(payload, id: "n-1", collapseId: "c", expiration: 1_700_000_000),

@@ -71,10 +71,14 @@ package enum SenderRequest {
         return ("fcm", value)
     }
 
-    /// Whether `value` is a whole FCM HTTP v1 request body: one member, `message`, an object.
+    /// Whether `value` is an FCM request body rather than an APNs payload: it has no `aps`, and it
+    /// has a `message` object (HTTP v1, perhaps with `validate_only`), or `to` or `registration_ids`
+    /// (the legacy API, which the daemon refuses showing the v1 shape, where read as an APNs payload
+    /// it would match no route for reasons the sender could not see).
     package static func isFCM(_ value: JSONValue) -> Bool {
-        guard case .object(let members) = value, members.count == 1, case .object? = members["message"] else { return false }
-        return true
+        guard case .object(let members) = value, members["aps"] == nil else { return false }
+        if case .object? = members["message"] { return true }
+        return members["to"] != nil || members["registration_ids"] != nil
     }
 
     /// An `open` request for `url`, with `--source`, `--id` and `--expiration` or `--expires-in`.

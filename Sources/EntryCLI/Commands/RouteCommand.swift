@@ -29,18 +29,18 @@ enum RouteCommand {
             do throws(SenderRequestError) {
                 let file = payloadFile == "-" ? "<stdin>" : payloadFile
                 let member = try SenderRequest.pushMember(bytes, file: file, fcm: fcm != nil)
-                // The daemon counts the payload as the sender writes it: compact JSON.
-                var text: [UInt8] = []
-                JSONWriter.append(member.value, to: &text)
                 if member.key == "fcm" {
                     let message: FCMMessage
-                    do throws(WireError) {
+                    do throws(FCMMessageError) {
                         message = try FCMMessage(member.value)
                     } catch {
                         throw .badFile(file: file, reason: error.message)
                     }
-                    explanation = table.explain(push: table.typedForFCM(message.payload), payloadBytes: text.count)
+                    explanation = table.explain(fcm: message)
                 } else {
+                    // The daemon counts an APNs payload as the sender writes it: compact JSON.
+                    var text: [UInt8] = []
+                    JSONWriter.append(member.value, to: &text)
                     explanation = table.explain(push: PushPayload(member.value), payloadBytes: text.count)
                 }
             } catch {

@@ -2,8 +2,19 @@
 /// number or a boolean, so that a selector wanting `true` or `2` is matched by the string that
 /// reads as it. Off the APNs path: an FCM push is made into an APNs-shaped payload once more.
 extension RoutingTable {
+    /// Routes an FCM message made into a payload, `payloadBytes` its counted bytes
+    /// (`FCMMessage.countedBytes`), measured against the limit as FCM measures them.
     package func route(fcm payload: PushPayload, payloadBytes: Int) -> Result<RouteMatch, WireError> {
-        route(push: typedForFCM(payload), payloadBytes: payloadBytes)
+        if let tooLarge = limits.sizeError(fcmBytes: payloadBytes) { return .failure(tooLarge) }
+        return route(push: typedForFCM(payload), payloadBytes: payloadBytes)
+    }
+
+    /// Why an FCM message routes where it does, or why it does not (`entryd route --fcm`).
+    package func explain(fcm message: FCMMessage) -> RouteExplanation {
+        if let tooLarge = limits.sizeError(fcmBytes: message.countedBytes) {
+            return RouteExplanation(push: nil, hops: [], result: .failure(tooLarge))
+        }
+        return explain(push: typedForFCM(message.payload), payloadBytes: message.countedBytes)
     }
 
     /// `payload` with each string at a key path some selector wants a non-string value at, and

@@ -63,7 +63,7 @@ extension Router {
     private mutating func arrive(fcm push: consuming PushRequest, ttl: Int64?) -> Admission {
         let expiration = push.expiration ?? ttl.map { turn.now.milliseconds / 1000 + $0 }
         let routed: Result<RouteMatch, WireError>
-        if let tooLarge = limits.sizeError(push: push.payload, bytes: push.payloadBytes) {
+        if let tooLarge = limits.sizeError(fcmBytes: push.payloadBytes) {
             routed = .failure(tooLarge)
         } else {
             routed = routing.route(fcm: push.payload, payloadBytes: push.payloadBytes)

@@ -30,7 +30,8 @@ public enum Operation: Sendable, Hashable {
 /// A `push` request: an APNs payload and the sender's optional metadata (memberwise, see `Request`).
 public struct PushRequest: Sendable, Hashable {
     public var payload: PushPayload
-    /// The payload's encoded size in bytes, as received (APNs counts bytes, not values).
+    /// The payload's encoded size in bytes, as received (APNs counts bytes, not values); for an FCM
+    /// message, the bytes FCM counts of it (`FCMMessage.countedBytes`).
     package var payloadBytes: Int
     public var id: String?
     public var collapseId: String?

@@ -83,12 +83,18 @@ extension Request {
 }
 
 extension RequestFields {
-    /// A push of an FCM message (docs/PROTOCOL.md): its size is that of the `fcm` value as received, its
-    /// `android.collapse_key` the collapse id unless the request names one.
+    /// A push of an FCM message (docs/PROTOCOL.md): its size is what FCM counts of it
+    /// (`FCMMessage.countedBytes`), its `android.collapse_key` the collapse id unless the request
+    /// names one.
     private func fcmPush(_ fcm: MemberValue, _ check: FieldCheck) throws(WireError) -> PushRequest {
         guard payload == nil else { throw WireError(.badRequest, "give `payload` (APNs) or `fcm`, not both") }
-        let message = try FCMMessage(fcm.value(in: bytes))
-        return PushRequest(payload: message.payload, payloadBytes: Int(fcm.end - fcm.start), id: try check.string("id", id),
+        let message: FCMMessage
+        do throws(FCMMessageError) {
+            message = try FCMMessage(fcm.value(in: bytes))
+        } catch {
+            throw WireError(error)
+        }
+        return PushRequest(payload: message.payload, payloadBytes: message.countedBytes, id: try check.string("id", id),
                            collapseId: try check.string("collapseId", collapseId) ?? message.collapseId,
                            expiration: try check.epochSeconds("expiration", expiration), format: .fcm(ttl: message.ttl))
     }
