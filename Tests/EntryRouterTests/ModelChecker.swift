@@ -122,7 +122,7 @@ struct ModelChecker {
         }
         for entry in router.inbox.entries(where: { _ in true }) {
             if entry.scene == nil, !ready.isEmpty { problems.append("\(entry.id) unassigned while a scene is ready") }
-            if let name = entry.scene, let scene = router.scenes[name], scene.isReady, scene.gates.allow(entry.requires) {
+            if let name = entry.scene, let scene = router.scenes[name], scene.isReady, scene.gates.allow(entry) {
                 problems.append("\(entry.id) pending for \(name), which could take it")
             }
         }

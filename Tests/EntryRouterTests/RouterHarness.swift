@@ -78,14 +78,16 @@ struct Harness {
     var storedSeen: [SeenKey] = []
     var storedIssued = IssuedNumbers()
     private var nextReq = 1
-    /// The routing the router was made with, kept for `restarted`.
+    /// The routing and config the router was made with, kept for `restarted`.
     private let routing: any EntryRouting
+    private let config: Config
 
     init(limits: RouterLimits = RouterLimits(), restoring entries: [EntryRecord] = [], seen: [SeenKey] = [],
          nextEntryNumber: UInt64 = 1, issued: IssuedNumbers = IssuedNumbers(), persisting: Bool = true,
-         routing: any EntryRouting = FakeRouting()) {
+         routing: any EntryRouting = FakeRouting(), config: Config = FakeRouting.config) {
         self.routing = routing
-        router = Router(config: FakeRouting.config, routing: routing, limits: limits, restoring: entries,
+        self.config = config
+        router = Router(config: config, routing: routing, limits: limits, restoring: entries,
                         seen: seen, nextEntryNumber: nextEntryNumber, issued: issued, persisting: persisting)
     }
 
@@ -128,7 +130,7 @@ struct Harness {
         let waiting = stored.values.filter(\.isLive).sorted { $0.id < $1.id }
         let next = stored.keys.compactMap { $0.hasPrefix("e-") ? UInt64($0.dropFirst(2)) : nil }.max().map { $0 + 1 } ?? 1
         var harness = Harness(restoring: waiting, seen: storedSeen, nextEntryNumber: next, issued: storedIssued,
-                              routing: routing)
+                              routing: routing, config: config)
         harness.now = now
         harness.stored = stored
         harness.storedSeen = storedSeen

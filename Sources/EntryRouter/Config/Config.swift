@@ -14,6 +14,10 @@ public struct Config: Sendable {
     package var universalLinks: [UniversalLinkHost]
     package var home: String
     package var gates: [String]
+    /// The gates every deferred link waits for besides its route's own (`deferred.requires`,
+    /// docs/CONFIG.md): the link an attribution SDK hands over on the first launch must not open
+    /// its screen under the onboarding the app shows then.
+    package var deferredRequires: [String] = []
     package var tabs: [String]
     package var pushLinkKey: String?
     /// Modal kind → priority (lower is presented first).

@@ -6,7 +6,7 @@ struct ConfigReader {
     private(set) var errors: [ConfigError] = []
 
     static let topKeys: Set<String> = ["bundleId", "appId", "packageName", "schemes", "universalLinks", "home", "gates", "tabs",
-                                       "pushLinkKey", "modals", "routes", "fallback"]
+                                       "pushLinkKey", "modals", "routes", "fallback", "deferred"]
     static let routeKeys: Set<String> = ["name", "match", "push", "params", "modal", "show", "tab", "redirect",
                                          "identity", "ttl", "requires", "actions", "backStack"]
     static let presentationKeys = ["modal", "show", "tab", "redirect"]
@@ -29,7 +29,7 @@ struct ConfigReader {
             fail(nil, "routes", "missing: the list of routes")
             routes = []
         }
-        return Config(
+        var config = Config(
             bundleId: required(top["bundleId"], "bundleId") ?? "",
             schemes: strings(top["schemes"], nil, "schemes"),
             universalLinks: array(top["universalLinks"] ?? .array([]), nil, "universalLinks").enumerated()
@@ -43,6 +43,24 @@ struct ConfigReader {
             appId: top["appId"].flatMap { string($0, nil, "appId") },
             fallback: top["fallback"].flatMap { string($0, nil, "fallback") },
             packageName: top["packageName"].flatMap { string($0, nil, "packageName") })
+        config.deferredRequires = readDeferred(top["deferred"])
+        return config
+    }
+
+    /// `deferred`: `{"requires": [gate, ...]}`, the gates every deferred link waits for.
+    private mutating func readDeferred(_ value: JSONValue?) -> [String] {
+        guard let value else { return [] }
+        guard case .object(let members) = value else {
+            fail(nil, "deferred", "expected an object {\"requires\": [gate, ...]}")
+            return []
+        }
+        unknownKeys(members, ["requires"], nil, "deferred.")
+        guard let requires = members["requires"] else {
+            // A misspelt `requires` is named above, once.
+            if members.isEmpty { fail(nil, "deferred.requires", "missing: the gates every deferred link waits for") }
+            return []
+        }
+        return strings(requires, nil, "deferred.requires")
     }
 
     private mutating func readHost(_ value: JSONValue, _ field: String) -> UniversalLinkHost? {

@@ -26,6 +26,7 @@ struct ConfigValidator {
         var validator = self
         validator.checkTop()
         validator.checkRoutes()
+        validator.checkDeferred()
         validator.checkPatterns()
         validator.checkPushSelectors()
         validator.checkUniversalLinks()
@@ -128,8 +129,8 @@ struct ConfigValidator {
             default:
                 break
             }
-            for (gateIndex, gate) in route.requires.enumerated() where !config.gates.contains(gate) {
-                fail(name, "requires[\(gateIndex)]", "unknown gate \"\(gate)\"; \"gates\": \(list(config.gates))")
+            for (gateIndex, gate) in route.requires.enumerated() {
+                if let problem = unknownGate(gate) { fail(name, "requires[\(gateIndex)]", problem) }
             }
             checkActionsPlace(route)
             checkDismissFirst(route)

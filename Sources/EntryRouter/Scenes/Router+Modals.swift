@@ -88,7 +88,7 @@ extension Router {
         let gates = scenes.values[index].gates
         var kept: [Entry] = []
         for var entry in runs {
-            if entry.scene == name || entry.scene == nil, gates.allow(entry.requires) {
+            if entry.scene == name || entry.scene == nil, gates.allow(entry) {
                 entry.scene = name
                 scenes.values[index].outbox.append(entry)
             } else {

@@ -47,12 +47,12 @@ extension Router {
 
     private func target(for entry: Entry, among ready: [ReadyScene]) -> Target {
         if let name = entry.scene {
-            guard let scene = ready.first(where: { $0.name == name }), scene.gates.allow(entry.requires) else {
+            guard let scene = ready.first(where: { $0.name == name }), scene.gates.allow(entry) else {
                 return .wait(name)
             }
             return .deliver(scene)
         }
-        if let open = ready.first(where: { $0.gates.allow(entry.requires) }) { return .deliver(open) }
+        if let open = ready.first(where: { $0.gates.allow(entry) }) { return .deliver(open) }
         return .wait(ready.first?.name)
     }
 
@@ -167,7 +167,7 @@ extension Router {
     mutating func handOver(to name: String) {
         guard scenes[name]?.isReady == true, let gates = scenes[name]?.gates else { return }
         resumeRuns(on: name)
-        let taken = inbox.entries { $0.scene == nil || ($0.scene == name && gates.allow($0.requires)) }
+        let taken = inbox.entries { $0.scene == nil || ($0.scene == name && gates.allow($0)) }
         // A cold start takes the whole inbox: start a new one rather than unindex entry by entry.
         if taken.count == inbox.count {
             inbox = Inbox()

@@ -133,7 +133,7 @@ extension Router {
         if open {
             handOver(to: name)
         } else if let gates = scenes[name]?.gates {
-            hold(scenes[name]?.removeWaiting { !gates.allow($0.requires) } ?? [], for: name)
+            hold(scenes[name]?.removeWaiting { !gates.allow($0) } ?? [], for: name)
         }
         return .success(.ok)
     }

@@ -21,7 +21,7 @@ struct Scene: Sendable {
     init(name: String, connection: ConnectionID, config: Config) {
         self.name = name
         self.connection = connection
-        self.gates = Gates(names: config.gates)
+        self.gates = Gates(config)
         self.tab = config.homeTab
     }
 
