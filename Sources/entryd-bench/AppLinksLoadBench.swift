@@ -1,7 +1,7 @@
 import EntryRouter
 
-/// Loading a config whose one host links an `assetlinks.json` of many dynamic App Link
-/// components: wall ms for `Config.load` (the file read, its components checked against the
+/// Loading a config whose one host, with a hundred route patterns, links an `assetlinks.json` of
+/// many dynamic App Link components: wall ms for `Config.load` (the file read, its components checked against the
 /// routes) and for building the routing table from it, at 1 250 to 20 000 components, so that a
 /// load that is not linear in the file's size shows as a time that more than doubles per row.
 ///
@@ -36,22 +36,24 @@ enum AppLinksLoadBench {
         }
     }
 
+    /// 102 routes on the host, so that the lint compares every component with a hundred patterns.
     static let configJSON = #"""
         {"bundleId": "com.example.links", "packageName": "com.example.links", "home": "home", "tabs": ["home"],
          "universalLinks": [{"host": "links.example", "assetlinks": "assetlinks.json"}],
          "routes": [{"name": "product", "match": ["https://links.example/p/:id"], "show": "home"},
-                    {"name": "section", "match": ["https://links.example/s/*rest"], "show": "home"}]}
+                    {"name": "section", "match": ["https://links.example/s/*rest"], "show": "home"},
+                    \#((0..<100).map { #"{"name": "page\#($0)", "match": ["https://links.example/page\#($0)/:id"], "show": "home"}"# }.joined(separator: ",\n"))]}
         """#
 
-    /// One granting statement whose components are exclusions of distinct sections, a query rule
-    /// every tenth, and a last component that allows every path.
+    /// One granting statement whose components exclude and allow distinct sections in turn, with
+    /// a query rule every tenth, and a last component that allows every path.
     static func assetLinks(components: Int) -> [UInt8] {
         var items: [String] = []
         items.reserveCapacity(components)
         for index in 0..<(components - 1) {
             items.append(index % 10 == 9
                 ? #"{"/": "/s/\#(index)/*", "?": {"ref": "web*"}, "exclude": true}"#
-                : #"{"/": "/s/\#(index)/*", "exclude": true, "comments": "section \#(index)"}"#)
+                : index % 2 == 0 ? #"{"/": "/s/\#(index)/*", "exclude": true, "comments": "section \#(index)"}"# : #"{"/": "/s/\#(index)/*"}"#)
         }
         items.append(#"{"/": "*"}"#)
         let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")

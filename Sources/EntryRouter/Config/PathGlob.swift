@@ -59,6 +59,13 @@ struct PathGlob: Hashable, Sendable {
     func overlaps(_ other: PathGlob) -> Bool {
         let a = elements
         let b = other.elements
+        // Two different characters where both globs still start with literals: no path takes
+        // both, found without the search. Most pairs of a large file's rules and a host's
+        // patterns part here, so that comparing them stays cheap.
+        for (x, y) in zip(a, b) {
+            guard case .character(let p) = x, case .character(let q) = y else { break }
+            if p != q { return false }
+        }
         let width = b.count + 1
         var seen = [Bool](repeating: false, count: (a.count + 1) * width)
         var stack = [(0, 0)]
