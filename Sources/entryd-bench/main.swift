@@ -12,6 +12,7 @@ let sections: [(name: String, run: () -> Void)] = [
     ("retract", RetractBench.run),
     ("dedupe", DedupeBench.run),
     ("applinks", AppLinksLoadBench.run),
+    ("stuck", StuckSceneBench.run),
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -133,7 +133,10 @@ extension Router {
         inbox.removeSharingKindOrCollapseId(with: entry, waitingFor: scope, collapseIdTag: tags.collapseId,
                                             into: &replaced)
         if let scope, scenes[scope] != nil {
-            replaced.append(contentsOf: scenes[scope]?.removeWaiting {
+            var keys: [OutboxIndex.Key] = []
+            if let kindSlot = entry.shape.kindSlot { keys.append(.kindSlot(kindSlot)) }
+            if let collapseId = entry.collapseId { keys.append(.collapseId(collapseId)) }
+            replaced.append(contentsOf: scenes[scope]?.removeWaiting(keys) {
                 $0.source != .launch && entry.sharesKindOrCollapseId(with: $0)
             } ?? [])
         }

@@ -125,10 +125,16 @@ extension Router {
         case .kind(let kind): retracted = routes.kindSlot(of: kind).map { inbox.removeAll(kindSlot: $0, kind: kind) } ?? []
         case .collapseId(let collapseId): retracted = inbox.removeAll(collapseId: collapseId)
         }
+        // A scene's unsent outbox through its index: a scene that does not read keeps it without end.
+        let key: OutboxIndex.Key? = switch target {
+        case .id(let id): .id(id)
+        case .kind(let kind): routes.kindSlot(of: kind).map { .kindSlot($0) }
+        case .collapseId(let collapseId): .collapseId(collapseId)
+        }
         var active = 0
         for name in scenes.keys.sorted() {
-            retracted += scenes[name]?.removeWaiting(where: matches) ?? []
-            retracted += scenes[name]?.removeUnsentRuns(where: matches) ?? []
+            retracted += scenes[name]?.removeWaiting(key.map { [$0] } ?? [], where: matches) ?? []
+            if let key { retracted += scenes[name]?.removeUnsentRuns(key, where: matches) ?? [] }
             guard let scene = scenes[name], var slot = scene.slot, matches(slot.entry) else { continue }
             if !slot.isDismissing { turn.send(scene.connection, .dismiss(scene: name, modal: slot.modal)) }
             slot.phase = .dismissing

@@ -98,7 +98,7 @@ extension Router {
     mutating func takeWaiting(seq: UInt64) -> Entry? {
         if let entry = inbox.remove(seq: seq) { return entry }
         for name in scenes.keys.sorted() where scenes[name]?.holds(seq: seq) == true {
-            return scenes[name]?.removeWaiting { $0.seq == seq }.first
+            return scenes[name]?.removeWaiting([.seq(seq)]) { $0.seq == seq }.first
         }
         return nil
     }

@@ -54,26 +54,39 @@ struct Scene: Sendable {
 
     /// Whether the entry with this seq waits in this scene's queue or unsent outbox. An entry in flight
     /// does not wait: it went out, and neither expires nor is retracted or replaced any more. Nor does
-    /// an accepted action's entry whose steps are in the outbox: its modal was consumed.
+    /// an accepted action's entry whose steps are in the outbox: its modal was consumed. The queue
+    /// holds one entry per modal kind (R6) besides its launches; the outbox is looked up by its index.
     func holds(seq: UInt64) -> Bool {
-        queue.entries.contains { $0.seq == seq } || outbox.unsent.contains { $0.seq == seq && Self.waits($0) }
+        queue.entries.contains { $0.seq == seq } || outbox.unsent(seq: seq).map(Self.waits) == true
     }
 
     /// The entry with this id if it waits in this scene's queue or unsent outbox.
     func waiting(_ id: String) -> Entry? {
-        queue.entries.first { $0.id == id } ?? outbox.unsent.first { $0.id == id && Self.waits($0) }
+        if let queued = queue.entries.first(where: { $0.id == id }) { return queued }
+        guard let unsent = outbox.unsent(id: id), Self.waits(unsent) else { return nil }
+        return unsent
     }
 
-    /// Removes matching waiting entries from the queue and the unsent outbox, in arrival order. An
-    /// accepted action's unsent steps are not among them (`removeUnsentRuns`).
+    /// Removes matching waiting entries from the queue and the unsent outbox, in arrival order: of the
+    /// outbox, only those filed under `keys`. An accepted action's unsent steps are not among them
+    /// (`removeUnsentRuns`).
+    mutating func removeWaiting(_ keys: [OutboxIndex.Key], where matches: (Entry) -> Bool) -> [Entry] {
+        var unsent: [Entry] = []
+        for key in keys { unsent += outbox.removeUnsent(key) { Self.waits($0) && matches($0) } }
+        return (queue.removeAll(where: matches) + unsent).sorted { $0.seq < $1.seq }
+    }
+
+    /// Removes every matching waiting entry, looking at each: for what the scene itself does (going to
+    /// the background, closing a gate).
     mutating func removeWaiting(where matches: (Entry) -> Bool) -> [Entry] {
         let unsent = outbox.removeUnsent { Self.waits($0) && matches($0) }
         return (queue.removeAll(where: matches) + unsent).sorted { $0.seq < $1.seq }
     }
 
-    /// Removes the matching entries whose accepted action's steps wait unsent in the outbox.
-    mutating func removeUnsentRuns(where matches: (Entry) -> Bool) -> [Entry] {
-        outbox.removeUnsent { !Self.waits($0) && matches($0) }
+    /// Removes the matching entries filed under `key` whose accepted action's steps wait unsent in the
+    /// outbox.
+    mutating func removeUnsentRuns(_ key: OutboxIndex.Key, where matches: (Entry) -> Bool) -> [Entry] {
+        outbox.removeUnsent(key) { !Self.waits($0) && matches($0) }
     }
 
     /// An outbox entry waits unless its modal was presented: then only its action's steps are left.
