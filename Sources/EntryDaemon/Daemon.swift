@@ -100,7 +100,7 @@ package final class Daemon {
         let loaded = try Daemon.loadToken(options, store: store)
         token = loaded?.token
         tokenFile = loaded?.path
-        let setup = try RouterSetup.makeRouter(config: config, limits: options.router, store: store, at: clock.now)
+        let setup = try RouterSetup.makeRouter(config: config, limits: options.routerLimits, store: store, at: clock.now)
         router = setup.router
         result = setup.startup
         notifier = ReadinessNotifier(environment: environment)

@@ -26,4 +26,12 @@ package struct ServeOptions: Sendable {
     package var shutdownGraceMilliseconds: UInt64 = 2000
 
     package init() {}
+
+    /// The router's limits as the daemon runs it: a scene's own hand-over paced to a quarter of the
+    /// output cap that counts it (`Connection.account`), whatever `--max-output` is.
+    package var routerLimits: RouterLimits {
+        var limits = router
+        limits.maxStepBytesInFlight = max(1, connection.maxOutput / 4)
+        return limits
+    }
 }

@@ -24,6 +24,9 @@ public struct Router: Sendable {
     /// Every scene name ever connected: a later op for a gone name is `not_a_scene`, not `unknown_scene`.
     var knownScenes: Set<String> = []
     var watchers: Set<ConnectionID> = []
+    /// The step events sent to each connection since it last reported everything written, in bytes
+    /// (`RouterLimits.maxStepBytesInFlight`); a connection is absent while it has none.
+    var stepBytes: [ConnectionID: Int] = [:]
     /// What each route's entries share, made once per route.
     var routes: RouteRegistry
     var inbox = Inbox()

@@ -96,4 +96,28 @@ import Testing
         #expect(h.step(9, .retract(.id("e-1"))).results(to: 9) == [.success(.retracted(0))])
         #expect(Self.done(h.drained(1)) == ["e-1"])
     }
+
+    /// A batch also stops at `maxStepBytesInFlight` of step events (the output cap counts them): with
+    /// room for a hundred entries but bytes for about three, a hand-over goes out a few at a time, the
+    /// next once the connection has written them.
+    @Test func aBatchStopsAtTheStepBytesInFlight() {
+        var h = Harness(limits: RouterLimits(maxShowsInFlight: 100, maxStepBytesInFlight: 1000))
+        for number in 1...20 { h.step(9, open("app://record/\(number)")) }
+        let appeared = h.ready("main", on: 1)
+        let first = Self.shownEntries(appeared)
+        let bytes = appeared.events(to: 1).map(\.stepLineBytes)
+        #expect(first.count > 1 && first.count < 20, "sent \(first.count) entries, \(bytes.reduce(0, +)) bytes")
+        #expect(bytes.dropLast(2).reduce(0, +) < 1000, "the batch went on past the budget")
+        let second = Self.shownEntries(h.drained(1))
+        #expect(second.first == "e-\(first.count + 1)" && second.count > 1)
+    }
+
+    /// However large one entry's steps are, one goes out with nothing in flight: a hand-over never stalls.
+    @Test func theFirstEntryGoesOutPastTheBudget() {
+        var h = Harness(limits: RouterLimits(maxShowsInFlight: 100, maxStepBytesInFlight: 1))
+        for number in 1...3 { h.step(9, open("app://record/\(number)")) }
+        #expect(Self.shownEntries(h.ready("main", on: 1)) == ["e-1"])
+        #expect(Self.shownEntries(h.drained(1)) == ["e-2"])
+        #expect(Self.shownEntries(h.drained(1)) == ["e-3"])
+    }
 }

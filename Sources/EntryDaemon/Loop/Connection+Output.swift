@@ -27,7 +27,7 @@ extension Connection {
         } catch {
             return closeReason(forWriteError: error)
         }
-        if writes.unsentBytes - pacedBytes > limits.maxOutput { return .outputCapExceeded(unsent: writes.unsentBytes) }
+        if writes.unsentBytes > limits.maxOutput { return .outputCapExceeded(unsent: writes.unsentBytes) }
         if writes.unsentBytes > limits.pauseAbove, case .reading(let input) = state, input.hold != .output {
             setHold(.output)
             uv_read_stop(stream)
@@ -46,7 +46,7 @@ extension Connection {
     package func stage(_ reply: borrowing Reply) {
         guard state.takesMessages else { return }
         reply.encode(into: &staged)
-        capStagedOutput()
+        account()
     }
 
     /// Encodes the reply to a push or open into the staged output, from its parts where the router
@@ -54,34 +54,36 @@ extension Connection {
     package func stage(req: RequestTag?, entry: EntryReply) {
         guard state.takesMessages else { return }
         entry.encodeReply(req: req, into: &staged)
-        capStagedOutput()
+        account()
     }
 
-    /// Encodes `event` into the staged output; `flush` writes it, after everything sent before.
+    /// Encodes `event` into the staged output, whatever it is (a scene's step or modal, a watcher's
+    /// news); `flush` writes it, after everything sent before.
     package func stage(_ event: borrowing Event) {
         guard state.takesMessages else { return }
-        let before = staged.count
         event.encode(into: &staged)
-        if role == .scene { pacedBytes += staged.count - before }
-        capStagedOutput()
+        account()
     }
 
-    /// Holds the output cap as messages are staged, not only when they are flushed: a turn can answer
-    /// thousands of lines read together, and their replies (a `status` each, say) would otherwise all
-    /// be held until the flush. Once the staged and unsent output pass the cap, what is staged is
-    /// written ahead of the flush, so that a peer that reads keeps up as before; if the unsent output
-    /// is still over the cap, nothing more is staged and `flush` closes the connection. Its memory
-    /// stays within the cap and one message.
+    /// The connection's one account: every byte staged for it, by every producer and whatever roles
+    /// it holds (a sender's replies, a scene's steps and modals, a watcher's events), counts against
+    /// the one output cap with what it has not yet written. Nothing is left out: the router keeps a
+    /// scene's own hand-over to a quarter of the cap (`RouterLimits.maxStepBytesInFlight`) and a turn
+    /// hands over only the lines whose replies fit in another quarter (`turnOutput`), so a peer that
+    /// reads stays well inside it, and one that does not is closed, whatever it is.
+    ///
+    /// The cap holds as messages are staged, not only when they are flushed: a turn can answer
+    /// thousands of lines read together, or tell a watcher of thousands of entries, and all of it
+    /// would otherwise be held until the flush. Once the staged and unsent output pass the cap, what
+    /// is staged is written ahead of the flush, so that a peer that reads keeps up as before; if the
+    /// unsent output is still over the cap, nothing more is staged and `flush` closes the connection.
+    /// Its memory stays within the cap and one message.
     ///
     /// The close waits for `flush` (`State.closingAtFlush`): staging happens while the daemon
     /// performs a turn, and a close reports to the daemon, which then changes its table of connections.
-    ///
-    /// A scene's connection is left to the router, which hands entries over to it as the connection
-    /// takes them (`ConnectionDelegate.connectionDrained`); its output is capped when it is flushed,
-    /// less the events the router paced (`pacedBytes`).
     @inline(__always)
-    private func capStagedOutput() {
-        guard staged.count + writes.unsentBytes > limits.maxOutput, role != .scene else { return }
+    private func account() {
+        guard staged.count + writes.unsentBytes > limits.maxOutput else { return }
         if let reason = staged.withUnsafeBytes({ write($0) }) { state = .closingAtFlush(reason, peer: state.peer) }
         staged.removeAll()
     }
@@ -100,9 +102,8 @@ extension Connection {
         if role == .scene && !state.isClosed && writes.unsentBytes == 0 { drained() }
     }
 
-    /// A scene's output has all been written: what the router paced is out, and the delegate hears it.
+    /// A scene's output has all been written: the delegate hears it, and the router sends its next steps.
     private func drained() {
-        pacedBytes = 0
         delegate?.connectionDrained(self)
     }
 

@@ -43,12 +43,6 @@ package final class Connection: UVHandleOwner {
     @exclusivity(unchecked) var askedThisTurn = 0
     /// What the peer asked to receive, as its owner learned it from its requests.
     @exclusivity(unchecked) package var role = ConnectionRole.sender
-    /// A scene's event bytes staged since its output was last all written. The router paces what it
-    /// sends a scene (a batch of shows, the next only once the connection has written it; one modal
-    /// at a time), so these are bounded by the router; the output cap bounds the rest, what the scene
-    /// asked for (replies), and a scene that reads slowly is never dropped for its own hand-over.
-    @exclusivity(unchecked) var pacedBytes = 0
-
     package init(loop: Loop, id: ConnectionID, limits: ConnectionLimits, transport: Transport = .unix) throws(UVError) {
         self.loop = loop
         self.id = id

@@ -2,7 +2,8 @@
 package struct ConnectionLimits: Sendable, Hashable {
     package var maxFrame: Int
     /// Output held for the connection (staged this turn and not yet written) beyond which it is
-    /// closed: a reader that cannot keep up. A scene's is checked when flushed (see `stage`).
+    /// closed: a reader that cannot keep up. Every byte counts, whatever the connection's roles
+    /// (`Connection.account`).
     package var maxOutput: Int
     /// Unsent output beyond which reading pauses until everything is written. At most a quarter of
     /// the cap, so that a client that pipelines requests is paced and never dropped (see `turnOutput`).

@@ -34,13 +34,30 @@ extension Router {
     /// show went out hears `done`; the entry itself ends `done` once its write completed (`Outbox`).
     /// The scene is reached through its index, not its name, because a hand-over sends a batch in one
     /// turn.
+    ///
+    /// A batch also stops once the step events sent to the connection since it was last all written
+    /// pass `limits.maxStepBytesInFlight` (with none out, the first entry always goes): the output cap counts them,
+    /// and a scene with large params or deep back stacks must not reach it with its own hand-over.
     private mutating func sendSteps(at index: [String: Scene].Index) {
         let count = scenes.values[index].sendableSteps(limit: limits.maxShowsInFlight)
         guard count > 0 else { return }
         let name = scenes.keys[index]
         let connection = scenes.values[index].connection
         let confirms = scenes.values[index].confirms
-        let batch = scenes.values[index].outbox.send(count)
+        var spent = stepBytes[connection] ?? 0
+        var sent = 0
+        while sent < count, spent < limits.maxStepBytesInFlight {
+            let before = turn.events.count
+            sendSteps(of: scenes.values[index].outbox.send(1), at: index, name, on: connection, confirms: confirms)
+            for position in before..<turn.events.count { spent += turn.events[position].1.stepLineBytes }
+            sent += 1
+        }
+        stepBytes[connection] = spent
+    }
+
+    /// The step events of `batch`, just moved into flight.
+    private mutating func sendSteps(of batch: ArraySlice<Entry>, at index: [String: Scene].Index, _ name: String,
+                                    on connection: ConnectionID, confirms: Bool) {
         for entry in batch {
             let steps = StepIDs(entry: entry.id, confirmed: confirms)
             var last: String?
@@ -88,6 +105,7 @@ extension Router {
     /// `decide` sends the next ones. Usually one scene is connected, and it is finished without a
     /// list of names made and sorted (a drain comes after every show of steady traffic).
     mutating func drained(_ connection: ConnectionID) {
+        stepBytes[connection] = nil
         if scenes.count == 1 {
             let index = scenes.startIndex
             if scenes.values[index].isOn(connection) { finishWritten(at: index) }

@@ -167,6 +167,7 @@ extension Router {
     mutating func disconnect(_ connection: ConnectionID) {
         turn.gone.insert(connection)
         watchers.remove(connection)
+        stepBytes[connection] = nil
         for name in scenes.keys.sorted() where scenes[name]?.connection == connection { drop(scene: name) }
     }
 
