@@ -159,7 +159,7 @@ struct AppLinksCorpusTests {
         }
         for host in concrete {
             for path in Set(paths + derived).sorted() where path.hasPrefix("/") {
-                let expected = linkFilters.contains { AppLinksDocReading.takes($0, host: host, path: path) }
+                let expected = linkFilters.contains { AppLinksDocReading.takes($0, host: host, path: split(path).path) }
                 let patternDecides = linkFilters.contains { filter in
                     filter.paths.contains { ($0.kind == "pathPattern" || $0.kind == "pathAdvancedPattern") } && filter.hosts.contains { entry in
                         entry.host.hasPrefix("*") ? host.hasSuffix(entry.host.dropFirst()) : entry.host == host
