@@ -44,8 +44,8 @@ public final class EntrySender: Sendable {
     }
 
     /// One page of status; pass the page's `next` as `after` for the following one.
-    public func status(limit: Int? = nil, after: String? = nil) async throws(EntryClientError) -> StatusPage {
-        try StatusPage(await connection.request(.status(limit: limit, after: after)))
+    public func status(limit: Int? = nil, after: String? = nil) async throws(EntryClientError) -> DaemonStatus {
+        try DaemonStatus(await connection.request(.status(limit: limit, after: after)))
     }
 
     /// The system discarded the session of scene `name` (the user swiped the app away): what it was

@@ -106,10 +106,10 @@ import Testing
     /// against a change that never comes, which then fails the caller's check instead of hanging).
     /// The watch is closed when this returns.
     static func states(of entry: String, on watch: WatchStream, within limit: Duration = .seconds(10),
-                       until done: @escaping @Sendable ([EntryState]) -> Bool) async -> [EntryState] {
-        await withTaskGroup(of: [EntryState]?.self) { group in
+                       until done: @escaping @Sendable ([ReportedState]) -> Bool) async -> [ReportedState] {
+        await withTaskGroup(of: [ReportedState]?.self) { group in
             group.addTask {
-                var states: [EntryState] = []
+                var states: [ReportedState] = []
                 for await event in watch {
                     guard case .entry(let change) = event, change.id == entry else { continue }
                     states.append(change.state)
@@ -121,7 +121,7 @@ import Testing
                 try? await Task.sleep(for: limit)
                 return nil
             }
-            var states: [EntryState] = []
+            var states: [ReportedState] = []
             for await result in group {
                 // Whichever ends first ends the other: the reader once the watch is closed, the guard
                 // when cancelled.

@@ -43,12 +43,9 @@ extension Launch {
     }
 }
 
-/// Which entries a retraction withdraws.
-public enum RetractTarget: Sendable, Hashable {
-    case id(String)
-    case kind(String)
-    case collapseId(String)
-}
+/// Which entries a retraction withdraws: the engine's own value, so that an app that imports both
+/// modules names one type.
+public typealias RetractTarget = EntryRouter.RetractTarget
 
 /// Where an opened URL came from (`open`'s `source`).
 public enum OpenSource: String, Sendable, Hashable, CaseIterable {

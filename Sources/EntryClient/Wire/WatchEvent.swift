@@ -1,19 +1,19 @@
 /// What a watcher sees: every entry's state changes and every scene's changes.
 public enum WatchEvent: Sendable, Hashable {
     case entry(EntryChange)
-    case scene(SceneChange)
+    case scene(SceneReport)
 }
 
 /// An entry reached a state.
 public struct EntryChange: Sendable, Hashable {
     public var id: String
-    public var state: EntryState
+    public var state: ReportedState
     public var route: String?
     public var scene: String?
 }
 
-/// A scene changed.
-public struct SceneChange: Sendable, Hashable {
+/// A scene changed, as a watcher hears it (the engine's `SceneChange` is only the `what`).
+public struct SceneReport: Sendable, Hashable {
     public var scene: String
     public var what: What
 
@@ -27,33 +27,34 @@ public struct SceneChange: Sendable, Hashable {
     }
 }
 
-/// An entry's state. A struct rather than an enum, so that a state a newer daemon adds is still read.
-public struct EntryState: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+/// An entry's state as the daemon reported it. A struct rather than the engine's `EntryState` enum,
+/// so that a state a newer daemon adds is still read.
+public struct ReportedState: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }
 
-    public static let pending: EntryState = "pending"
-    public static let queued: EntryState = "queued"
-    public static let presenting: EntryState = "presenting"
-    public static let presented: EntryState = "presented"
-    public static let done: EntryState = "done"
-    public static let replaced: EntryState = "replaced"
-    public static let retracted: EntryState = "retracted"
-    public static let expired: EntryState = "expired"
-    public static let duplicate: EntryState = "duplicate"
-    public static let updated: EntryState = "updated"
+    public static let pending: ReportedState = "pending"
+    public static let queued: ReportedState = "queued"
+    public static let presenting: ReportedState = "presenting"
+    public static let presented: ReportedState = "presented"
+    public static let done: ReportedState = "done"
+    public static let replaced: ReportedState = "replaced"
+    public static let retracted: ReportedState = "retracted"
+    public static let expired: ReportedState = "expired"
+    public static let duplicate: ReportedState = "duplicate"
+    public static let updated: ReportedState = "updated"
 }
 
 extension WatchEvent {
     static func decode(_ event: String, _ m: Members) throws(EntryClientError) -> WatchEvent? {
         switch event {
         case "entry":
-            return .entry(EntryChange(id: try m.string("id"), state: EntryState(rawValue: try m.string("state")),
+            return .entry(EntryChange(id: try m.string("id"), state: ReportedState(rawValue: try m.string("state")),
                                       route: m.optionalString("route"), scene: m.optionalString("scene")))
         case "scene":
-            let what: SceneChange.What
+            let what: SceneReport.What
             switch try m.string("what") {
             case "connected": what = .connected
             case "ready": what = .ready
@@ -66,7 +67,7 @@ extension WatchEvent {
             case "orphan_finish": what = .orphanFinish(screen: try m.string("screen"), reason: m.optionalString("reason") ?? "")
             case let other: what = .other(other)
             }
-            return .scene(SceneChange(scene: try m.string("scene"), what: what))
+            return .scene(SceneReport(scene: try m.string("scene"), what: what))
         default:
             return nil
         }
