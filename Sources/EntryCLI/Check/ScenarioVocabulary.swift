@@ -38,10 +38,9 @@ enum ScenarioVocabulary {
         "scene": ["scene", "what", "gate", "open", "screen", "reason"],
     ]
 
-    /// The ops, for a "did you mean" only: whether an op is known is the decoder's to say.
-    static let ops = ["push", "open", "retract", "status", "watch", "scene.connect", "scene.appeared", "scene.presented",
-                      "scene.dismissed", "scene.action", "scene.busy", "scene.pushed", "scene.finish", "scene.background",
-                      "scene.gate", "scene.reset", "scene.handled", "scene.discarded", "advance"]
+    /// The ops, for a "did you mean" only: whether an op is known is the decoder's to say. The
+    /// engine's own list, so that no op is missing from it.
+    static let ops = OpName.allCases.map(\.rawValue)
 
     /// Whether `request` names an op the daemon does not know, asked of the daemon's own decoder so
     /// the two cannot disagree. Nil when the op is known (or the line fails for another reason, which

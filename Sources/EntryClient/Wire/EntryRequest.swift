@@ -52,106 +52,122 @@ extension EntryRequest {
         return out
     }
 
+    /// Names come from the engine's vocabulary (`OpName`, `RequestFields.Field`), the ones its decoder
+    /// reads: a member the client writes cannot be misspelt, and `RequestCoverageTests` checks that
+    /// every op the engine reads has a request here.
     package func json(req: Int?) -> JSONValue {
-        var members: [String: JSONValue] = [:]
-        if let req { members["req"] = .number(Double(req)) }
-        func set(_ key: String, _ value: String?) {
-            if let value { members[key] = .string(value) }
-        }
-        func set(_ key: String, _ value: Int64?) {
-            if let value { members[key] = .number(Double(value)) }
-        }
+        var members = RequestMembers()
+        if let req { members[.req] = .number(Double(req)) }
         switch self {
         case .hello(let token):
-            members["op"] = .string("hello")
-            set("token", token)
+            members.op(.hello)
+            members.set(.token, token)
         case .push(let payload, let id, let collapseId, let expiration):
-            members["op"] = .string("push")
-            members["payload"] = payload.json
-            set("id", id)
-            set("collapseId", collapseId)
-            set("expiration", expiration)
+            members.op(.push)
+            members[.payload] = payload.json
+            members.set(.id, id)
+            members.set(.collapseId, collapseId)
+            members.set(.expiration, expiration)
         case .fcm(let message, let id, let collapseId, let expiration):
-            members["op"] = .string("push")
-            members["fcm"] = message
-            set("id", id)
-            set("collapseId", collapseId)
-            set("expiration", expiration)
+            members.op(.push)
+            members[.fcm] = message
+            members.set(.id, id)
+            members.set(.collapseId, collapseId)
+            members.set(.expiration, expiration)
         case .open(let url, let source, let id, let expiration, let platform):
-            members["op"] = .string("open")
-            members["url"] = .string(url)
-            set("source", source?.rawValue)
-            set("platform", platform?.rawValue)
-            set("id", id)
-            set("expiration", expiration)
+            members.op(.open)
+            members[.url] = .string(url)
+            members.set(.source, source?.rawValue)
+            members.set(.platform, platform?.rawValue)
+            members.set(.id, id)
+            members.set(.expiration, expiration)
         case .retract(let target):
-            members["op"] = .string("retract")
+            members.op(.retract)
             switch target {
-            case .id(let id): members["id"] = .string(id)
-            case .kind(let kind): members["kind"] = .string(kind)
-            case .collapseId(let collapseId): members["collapseId"] = .string(collapseId)
+            case .id(let id): members[.id] = .string(id)
+            case .kind(let kind): members[.kind] = .string(kind)
+            case .collapseId(let collapseId): members[.collapseId] = .string(collapseId)
             }
         case .status(let limit, let after):
-            members["op"] = .string("status")
-            if let limit { members["limit"] = .number(Double(limit)) }
-            set("after", after)
+            members.op(.status)
+            if let limit { members[.limit] = .number(Double(limit)) }
+            members.set(.after, after)
         case .watch:
-            members["op"] = .string("watch")
+            members.op(.watch)
         case .advance(let span):
-            members["op"] = .string("advance")
-            members["by"] = .string(span.description)
+            members.op(.advance)
+            members[.by] = .string(span.description)
         case .scene(let scene, let request):
-            members["scene"] = .string(scene)
+            members[.scene] = .string(scene)
             request.encode(into: &members)
         }
-        return .object(members)
+        return .object(members.object)
     }
 }
 
 extension SceneRequest {
-    fileprivate func encode(into members: inout [String: JSONValue]) {
-        func op(_ name: String) { members["op"] = .string("scene." + name) }
+    fileprivate func encode(into members: inout RequestMembers) {
         switch self {
         case .connect(let launch, let confirms):
-            op("connect")
-            if let launch { members["launch"] = launch.json }
-            if confirms { members["confirms"] = .bool(true) }
+            members.op(.sceneConnect)
+            if let launch { members[.launch] = launch.json }
+            if confirms { members[.confirms] = .bool(true) }
         case .appeared(let screen):
-            op("appeared")
-            members["screen"] = .string(screen)
+            members.op(.sceneAppeared)
+            members[.screen] = .string(screen)
         case .presented(let modal):
-            op("presented")
-            members["modal"] = .string(modal)
+            members.op(.scenePresented)
+            members[.modal] = .string(modal)
         case .dismissed(let modal):
-            op("dismissed")
-            members["modal"] = .string(modal)
+            members.op(.sceneDismissed)
+            members[.modal] = .string(modal)
         case .action(let modal, let action):
-            op("action")
-            members["modal"] = .string(modal)
-            members["action"] = .string(action)
+            members.op(.sceneAction)
+            members[.modal] = .string(modal)
+            members[.action] = .string(action)
         case .busy(let busy):
-            op("busy")
-            members["busy"] = .bool(busy)
+            members.op(.sceneBusy)
+            members[.busy] = .bool(busy)
         case .pushed(let screen, let parent):
-            op("pushed")
-            members["screen"] = .string(screen)
-            members["parent"] = parent.map { .string($0) } ?? .null
+            members.op(.scenePushed)
+            members[.screen] = .string(screen)
+            members[.parent] = parent.map { .string($0) } ?? .null
         case .finish(let screen):
-            op("finish")
-            members["screen"] = .string(screen)
+            members.op(.sceneFinish)
+            members[.screen] = .string(screen)
         case .background:
-            op("background")
+            members.op(.sceneBackground)
         case .gate(let gate, let open):
-            op("gate")
-            members["gate"] = .string(gate)
-            members["open"] = .bool(open)
+            members.op(.sceneGate)
+            members[.gate] = .string(gate)
+            members[.open] = .bool(open)
         case .reset:
-            op("reset")
+            members.op(.sceneReset)
         case .handled(let step):
-            op("handled")
-            members["step"] = .string(step)
+            members.op(.sceneHandled)
+            members[.step] = .string(step)
         case .discarded:
-            op("discarded")
+            members.op(.sceneDiscarded)
         }
+    }
+}
+
+/// A request's members, keyed by the engine's field names.
+private struct RequestMembers {
+    var object: [String: JSONValue] = [:]
+
+    subscript(field: RequestFields.Field) -> JSONValue? {
+        get { object[field.rawValue] }
+        set { object[field.rawValue] = newValue }
+    }
+
+    mutating func op(_ name: OpName) { self[.op] = .string(name.rawValue) }
+
+    mutating func set(_ field: RequestFields.Field, _ value: String?) {
+        if let value { self[field] = .string(value) }
+    }
+
+    mutating func set(_ field: RequestFields.Field, _ value: Int64?) {
+        if let value { self[field] = .number(Double(value)) }
     }
 }

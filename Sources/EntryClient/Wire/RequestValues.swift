@@ -29,16 +29,16 @@ public struct Launch: Sendable, Hashable {
     }
 }
 
-/// The `launch` member of `scene.connect`.
+/// The `launch` member of `scene.connect`, named by the engine's fields as the request is.
 extension Launch {
     var json: JSONValue {
         var members: [String: JSONValue] = [:]
         switch origin {
-        case .url(let url): members["url"] = .string(url)
-        case .notification(let payload): members["push"] = payload.json
+        case .url(let url): members[RequestFields.Field.url.rawValue] = .string(url)
+        case .notification(let payload): members[RequestFields.Field.push.rawValue] = payload.json
         }
-        if let id { members["id"] = .string(id) }
-        if let action { members["action"] = .string(action) }
+        if let id { members[RequestFields.Field.id.rawValue] = .string(id) }
+        if let action { members[RequestFields.Field.action.rawValue] = .string(action) }
         return .object(members)
     }
 }

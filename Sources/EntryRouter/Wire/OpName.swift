@@ -5,7 +5,7 @@ import EntryKit
 ///
 /// A name is written twice, as the case's raw value and in `named(plain:)`'s switch, which matches
 /// bytes without making a string; `OpNameTests` checks every case against the switch.
-enum OpName: String, CaseIterable {
+package enum OpName: String, CaseIterable {
     case push, open, retract, status, watch, advance, hello
     case sceneConnect = "scene.connect"
     case sceneAppeared = "scene.appeared"

@@ -11,7 +11,7 @@ import EntryKit
 /// text.
 extension RequestFields {
     /// The member names the protocol knows (docs/PROTOCOL.md), `launch`'s `push` included.
-    enum Field: String, CaseIterable {
+    package enum Field: String, CaseIterable {
         case req, op, payload, id, collapseId, expiration, url, source, kind, limit, scene, screen
         case modal, action, busy, parent, gate, open, launch, push, by, after, platform, fcm, token
         case confirms, step

@@ -13,7 +13,7 @@ import EntryKit
 /// the line (`MemberValue`) until the operation takes what it needs from them.
 ///
 /// The fields borrow `bytes`, like the parser: use them only inside the closure that lent the view.
-struct RequestFields {
+package struct RequestFields {
     /// The line being read.
     let bytes: ByteView
     /// False when the line is valid JSON but not an object.
