@@ -92,6 +92,16 @@ struct AndroidManifestTests {
         }, "\(config.warnings)")
     }
 
+    @Test func whatThePhoneNeverHasTakesNothing() throws {
+        let removed = #"<intent-filter android:autoVerify="true" tools:node="remove"><action android:name="android.intent.action.VIEW" /><category android:name="android.intent.category.BROWSABLE" /><category android:name="android.intent.category.DEFAULT" /><data android:scheme="https" android:host="app.example" android:path="/removed" /></intent-filter>"#
+        let disabled = #"</activity><activity android:name=".Off" android:enabled="false">"#
+            + Self.filter(#"<data android:scheme="https" android:host="app.example" android:path="/disabled" />"#)
+        let table = RoutingTable(config: try Self.load(removed + Self.filter(#"<data android:scheme="https" android:host="app.example" android:path="/kept" />"#) + disabled))
+        #expect(Self.opens(table, "https://app.example/kept"))
+        #expect(!Self.opens(table, "https://app.example/removed"))
+        #expect(!Self.opens(table, "https://app.example/disabled"))
+    }
+
     @Test func portsAndWildcardHostsAreReadAsAndroidReadsThem() throws {
         let table = RoutingTable(config: try AppLinksTests.load(
             host: #"{"host": "*.app.example", "assetlinks": "assetlinks.json", "manifest": "m.xml"}"#,

@@ -2,6 +2,7 @@
 /// source tree.
 enum AndroidManifest {
     static let namespace = "http://schemas.android.com/apk/res/android"
+    static let tools = "http://schemas.android.com/tools"
     static let view = "android.intent.action.VIEW"
     static let categories = ["android.intent.category.BROWSABLE", "android.intent.category.DEFAULT"]
     static let pathAttributes = ["path", "pathPrefix", "pathSuffix", "pathPattern", "pathAdvancedPattern"]
@@ -15,7 +16,9 @@ enum AndroidManifest {
     }
 
     /// The `<intent-filter android:autoVerify="true">` elements of the `<activity>` and
-    /// `<activity-alias>` elements under `<application>` that take https links, in file order.
+    /// `<activity-alias>` elements under `<application>` that take https links, in file order;
+    /// a disabled activity (`android:enabled="false"`) and what `tools:node="remove"` takes out
+    /// of the merged manifest are left out, as the phone never has them.
     /// A filter Android would not verify (no `VIEW` action, no `BROWSABLE` or `DEFAULT`
     /// category, no host) is a warning and left out. Attribute values are read as the build
     /// tools compile them (`\\` escapes undone); a Gradle placeholder (`${hostName}`) or a
@@ -39,8 +42,9 @@ enum AndroidManifest {
         }
         for application in document.root.children where application.name == "application" {
             for activity in application.children where activity.name == "activity" || activity.name == "activity-alias" {
+                guard !removed(activity), activity.attribute("enabled", namespace: namespace) != "false" else { continue }
                 let activityName = activity.attribute("name", namespace: namespace) ?? "?"
-                for filter in activity.children where filter.name == "intent-filter" {
+                for filter in activity.children where filter.name == "intent-filter" && !removed(filter) {
                     guard filter.attribute("autoVerify", namespace: namespace) == "true" else { continue }
                     let key = "intent-filter at line \(filter.line) (\(activity.name) \(activityName))"
                     if let read = reading.filter(filter, key: key, file: file) { reading.filters?.append(read) }
@@ -53,6 +57,14 @@ enum AndroidManifest {
                                                   problem: "no <intent-filter android:autoVerify=\"true\"> with https data: Android opens no link in the app"))
         }
         return reading
+    }
+}
+
+extension AndroidManifest {
+    /// Whether the manifest merger leaves `element` out of the app (`tools:node="remove"` or
+    /// `"removeAll"`), so that the phone never sees it.
+    static func removed(_ element: XMLDocument.Element) -> Bool {
+        ["remove", "removeAll"].contains(element.attribute("node", namespace: tools))
     }
 }
 
