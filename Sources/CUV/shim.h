@@ -3,7 +3,6 @@
 #include <uv.h>
 #include <sys/socket.h>
 #include <sys/types.h>
-#include <spawn.h>
 
 /* Glibc declares struct ucred only under _GNU_SOURCE, and defining that here would make this
    module's view of the system headers differ from Swift's Glibc module (both are imported
@@ -23,12 +22,4 @@ static inline int entryd_peer_uid(int fd, uid_t *uid) {
     return 0;
 }
 
-/* Glibc (2.34 and later) declares posix_spawn_file_actions_addclosefrom_np only under _GNU_SOURCE,
-   for the same reason as above; the function itself is always there. A child started with this
-   action keeps only the descriptors the other actions gave it. */
-extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
-
-static inline int entryd_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
-    return posix_spawn_file_actions_addclosefrom_np(actions, from);
-}
 #endif

@@ -1,4 +1,4 @@
-import Glibc
+import EntrySystem
 
 /// Reads the files a route config names (its `aasa`, assetlinks and manifest files) for `Config.load`, which
 /// never touches files itself: regular files only, up to `RegularFile.linkedLimit`.

@@ -1,11 +1,15 @@
+import EntrySystem
 import Glibc
 
-/// Reads and writes whole files for the commands (configs, scenarios, payloads, logs, reports);
-/// errno tells why on nil or false.
+/// Reads and writes whole files for the commands (configs, scenarios, payloads, token files, logs,
+/// reports). A path is read by the package's one regular-file reader, as the daemon reads its own
+/// files: a FIFO or a device named by mistake is refused by name instead of hanging the command.
 package enum FileBytes {
-    /// The file's bytes (standard input's for `-`), or nil when it cannot be opened or read.
-    package static func read(_ path: String) -> [UInt8]? {
-        guard let file = path == "-" ? fdopen(dup(0), "rb") : fopen(path, "rb") else { return nil }
+    /// The bytes of the file at `path` (at most `limit` of them), or of standard input for `-`,
+    /// which is read to its end whatever it is.
+    package static func read(_ path: String, limit: Int = RegularFile.configLimit) -> Result<[UInt8], RegularFile.Problem> {
+        guard path == "-" else { return RegularFile.read(path, limit: limit) }
+        guard let file = fdopen(dup(0), "rb") else { return .failure(.cannotRead(code: errno)) }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -14,7 +18,7 @@ package enum FileBytes {
             if n <= 0 { break }
             bytes += chunk[..<n]
         }
-        return ferror(file) == 0 ? bytes : nil
+        return ferror(file) == 0 ? .success(bytes) : .failure(.cannotRead(code: errno))
     }
 
     /// Whether `write(_:to:)` can write `path`, found without changing it: a file that is there is

@@ -1,6 +1,7 @@
 import CSQLite
 import EntryHost
 import EntryRouter
+import EntrySystem
 import Glibc
 
 /// The daemon's start-up wiring of config, store and router, kept in one place because each of

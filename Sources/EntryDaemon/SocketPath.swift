@@ -1,3 +1,4 @@
+import EntrySystem
 import Glibc
 
 /// Where the daemon listens (docs/PROTOCOL.md) and what the path holds before it starts.
@@ -59,9 +60,7 @@ package enum SocketPath {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .nothing }
         guard info.st_mode & S_IFMT == S_IFSOCK else { return .notASocket }
-        guard let connection = try? UnixConnection(path: path) else { return .staleSocket }
-        Glibc.close(connection.descriptor)
-        let owner = connection.peerUID
+        guard let connection = try? StreamSocket(unixPath: path), let owner = connection.peerUID else { return .staleSocket }
         return owner == getuid() || owner == 0 ? .liveDaemon : .foreignListener(owner)
     }
 

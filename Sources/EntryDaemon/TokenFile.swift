@@ -1,3 +1,4 @@
+import EntrySystem
 import Glibc
 
 /// The token a TCP peer must show in its `hello` (docs/PROTOCOL.md): the contents of `--token-file`, made
@@ -31,33 +32,22 @@ package enum TokenFile {
     }
 
     /// The token in `path` (its first line, without surrounding blanks), the file made first when
-    /// missing; refused unless it is `uid`'s and closed to group and others.
+    /// missing; refused unless it is a regular file of `uid`'s, closed to group and others. A
+    /// symbolic link is refused too: it could lead to a file another user controls.
     package static func load(_ path: String, uid: uid_t) -> Result<[UInt8], Problem> {
-        // Without blocking: a FIFO is refused below instead of holding the start until it is written.
-        var descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0 && errno == ENOENT {
+        var result = RegularFile.contents(of: path, limit: 4096, followingLinks: false)
+        if case .failure(.cannotRead(code: ENOENT)) = result {
             if let problem = create(path) { return .failure(problem) }
-            descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            result = RegularFile.contents(of: path, limit: 4096, followingLinks: false)
         }
-        guard descriptor >= 0 else { return .failure(.cannotRead(reason: String(cString: strerror(errno)))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.cannotRead(reason: String(cString: strerror(errno)))) }
-        if let problem = RegularFile.problem(with: info, limit: 4096) { return .failure(.cannotRead(reason: problem.description)) }
-        guard info.st_uid == uid else { return .failure(.ownedBy(info.st_uid)) }
-        guard info.st_mode & 0o077 == 0 else { return .failure(.openTo(mode: info.st_mode)) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(descriptor, &chunk, chunk.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(.cannotRead(reason: String(cString: strerror(errno))))
-            }
-            if n == 0 || bytes.count > 65536 { break }
-            bytes += chunk[..<n]
+        let contents: RegularFile.Contents
+        switch result {
+        case .success(let read): contents = read
+        case .failure(let problem): return .failure(.cannotRead(reason: problem.description))
         }
-        let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
+        guard contents.owner == uid else { return .failure(.ownedBy(contents.owner)) }
+        guard contents.permissions & 0o077 == 0 else { return .failure(.openTo(mode: mode_t(contents.permissions))) }
+        let line = contents.bytes.prefix { $0 != UInt8(ascii: "\n") }
         let token = Array(line.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }.reversed())
         return token.isEmpty ? .failure(.empty) : .success(token)
     }

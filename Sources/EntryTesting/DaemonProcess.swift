@@ -7,11 +7,12 @@ import Darwin
 #endif
 import Dispatch
 import EntryClient
+import EntrySystem
 
-/// A running `entryd serve`: started with `posix_spawn`, its readiness awaited on a notify socket
+/// A running `entryd serve`: started as a `ChildProcess`, its readiness awaited on a notify socket
 /// (`READY=1`, as systemd would), never by polling its socket.
 struct DaemonProcess: Sendable {
-    let pid: pid_t
+    let child: ChildProcess
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -21,38 +22,17 @@ struct DaemonProcess: Sendable {
     /// returns once it reported ready; a daemon that exits first is reported with its log.
     static func start(_ arguments: [String], notifyPath: String, logPath: String) async throws -> DaemonProcess {
         let notify = try NotifySocket(path: notifyPath)
-        var actions = makeActions()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         let environment = DaemonEnvironment.entries(of: processEnvironment()) + ["NOTIFY_SOCKET=" + notifyPath]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let child: ChildProcess
+        do throws(ChildProcess.Failure) {
+            child = try ChildProcess.spawn(arguments, environment: environment, standardInput: .null,
+                                           standardOutput: .null, standardError: .appending(to: logPath))
+        } catch {
+            throw Failure(description: error.description)
         }
-        var pid: pid_t = 0
-        #if canImport(Darwin)
-        // Darwin makes no socket close-on-exec atomically (no SOCK_CLOEXEC), so a connection another
-        // test opens at the same moment could leak into this daemon and outlive its test. The spawn
-        // closes every descriptor but the three set up above instead.
-        var attributes: posix_spawnattr_t?
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        #else
-        let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
-        #endif
-        guard result == 0 else {
-            throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
-        }
-        let process = DaemonProcess(pid: pid)
+        let process = DaemonProcess(child: child)
         let ready = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: notify.awaitReady(pid: process.pid, timeoutMilliseconds: 10_000)) }
+            DispatchQueue.global().async { continuation.resume(returning: notify.awaitReady(child: process.child, timeoutMilliseconds: 10_000)) }
         }
         guard ready else {
             process.kill9()
@@ -64,16 +44,14 @@ struct DaemonProcess: Sendable {
 
     /// SIGKILL and reap: a crash, with no chance to commit or clean up.
     func kill9() {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        child.signal(SIGKILL)
+        child.waitForExit()
     }
 
     /// SIGTERM and reap: the daemon's orderly stop.
     func stop() {
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        child.signal(SIGTERM)
+        child.waitForExit()
     }
 }
 
@@ -115,15 +93,6 @@ private func processEnvironment() -> [String] {
     return entries
 }
 
-/// An empty `posix_spawn_file_actions_t` for `posix_spawn_file_actions_init` to fill in: on Darwin
-/// the type is an opaque pointer (`typedef void *`, a `posix_spawn_file_actions_t?` here, which
-/// init points at what it allocates); on Glibc and Musl a struct.
-#if canImport(Darwin)
-private func makeActions() -> posix_spawn_file_actions_t? { nil }
-#else
-private func makeActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
-#endif
-
 /// The receiving end of `$NOTIFY_SOCKET`.
 private final class NotifySocket: @unchecked Sendable {
     // @unchecked: the descriptor is read by one waiting thread at a time.
@@ -158,7 +127,7 @@ private final class NotifySocket: @unchecked Sendable {
 
     /// Waits for `READY=1`; false when the daemon exited first or the time ran out. The exit is
     /// noticed by asking `waitpid` without waiting between polls of the socket.
-    func awaitReady(pid: pid_t, timeoutMilliseconds: Int) -> Bool {
+    func awaitReady(child: ChildProcess, timeoutMilliseconds: Int) -> Bool {
         var waited = 0
         while waited < timeoutMilliseconds {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -169,8 +138,7 @@ private final class NotifySocket: @unchecked Sendable {
             } else {
                 waited += 100
             }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { return false }
+            if child.hasExited() { return false }
         }
         return false
     }

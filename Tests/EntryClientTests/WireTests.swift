@@ -1,5 +1,6 @@
 @testable import EntryClient
 import EntryRouter
+import EntrySystem
 import Testing
 
 /// The client's one encoder and decoder: requests become the lines docs/PROTOCOL.md shows, and
@@ -64,7 +65,7 @@ import Testing
 
     @Test func aSocketPathOverTheLimitIsRefusedBeforeConnecting() async {
         let path = "/tmp/" + String(repeating: "x", count: 120) + "/entryd.sock"
-        await #expect(throws: EntryClientError.socketPathTooLong(path: path, bytes: path.utf8.count, limit: SocketTransport.pathLimit)) {
+        await #expect(throws: EntryClientError.socketPathTooLong(path: path, bytes: path.utf8.count, limit: StreamSocket.unixPathLimit)) {
             _ = try await EntrySender(endpoint: .unix(path: path))
         }
         #expect(EntryClientError.socketPathTooLong(path: path, bytes: 137, limit: 103).description.contains("at most 103"))

@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntrySystem
 import Glibc
 import Testing
 

@@ -1,6 +1,7 @@
 import EntryCLI
 import EntryDaemon
 import EntryRouter
+import EntrySystem
 import Glibc
 import Testing
 
@@ -32,10 +33,11 @@ import Testing
 
     /// A TCP socket without the client's hello, to send the daemon anything.
     final class RawTCP {
-        let fd: Int32
+        private let socket: StreamSocket
         private var buffer: [UInt8] = []
+        var fd: Int32 { socket.descriptor }
 
-        init(_ address: String) throws { fd = try TCPConnection(address).descriptor }
+        init(_ address: String) throws { socket = try TCPConnection.open(address) }
 
         func send(_ text: String) {
             let bytes = Array(text.utf8)
@@ -57,8 +59,6 @@ import Testing
                 buffer += chunk[..<n]
             }
         }
-
-        deinit { close(fd) }
     }
 
     @Test func aGoodTokenIsServedLikeTheUnixSocket() throws {

@@ -217,7 +217,7 @@ struct OutputCapTests {
 
     /// The `VmHWM` line of `/proc/PID/status`.
     static func peakMemoryKiB(of pid: pid_t) -> Int {
-        let text = String(decoding: FileBytes.read("/proc/\(pid)/status") ?? [], as: UTF8.self)
+        let text = String(decoding: (try? FileBytes.read("/proc/\(pid)/status").get()) ?? [], as: UTF8.self)
         let line = text.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? .max
     }

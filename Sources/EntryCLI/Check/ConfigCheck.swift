@@ -40,8 +40,10 @@ package enum ConfigCheck {
 
     /// The config in `file`, validated.
     package static func load(_ file: String) throws(Failure) -> Config {
-        guard let bytes = FileBytes.read(file) else {
-            throw .unreadable(file: file, reason: String(cString: strerror(errno)))
+        let bytes: [UInt8]
+        switch FileBytes.read(file) {
+        case .success(let read): bytes = read
+        case .failure(let problem): throw .unreadable(file: file, reason: problem.description)
         }
         do {
             return try Config.load(json: bytes, file: file, readFile: ConfigFileReader.read)

@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntrySystem
 import Glibc
 
 /// An `entryd serve` of its own, for `entryd check` (one per scenario) and `entryd demo`: a
@@ -13,9 +14,8 @@ package final class TemporaryDaemon {
     private let executable: String
     private let configPath: String?
     private let notify: NotifyListener
-    private var pid: pid_t?
-    /// The read end of the running child's exit pipe (see `ChildProcess`).
-    private var exitPipe: Int32?
+    /// The running daemon, with the read end of its exit pipe.
+    private var child: ChildProcess?
 
     /// Makes the temporary directory; nothing runs until `start()`. `durable: false` gives the
     /// daemon `--store :memory:`.
@@ -53,11 +53,16 @@ package final class TemporaryDaemon {
         if let configPath { arguments += ["--config", configPath] }
         var environment = Environment.current
         environment["NOTIFY_SOCKET"] = notify.path
-        let child = try ChildProcess.spawn(arguments, environment: environment, stderrPath: logPath)
-        pid = child.pid
+        let child: ChildProcess
+        do throws(ChildProcess.Failure) {
+            child = try ChildProcess.spawn(arguments, environment: environment.map { $0.key + "=" + $0.value },
+                                           standardOutput: .null, standardError: .appending(to: logPath), exitPipe: true)
+        } catch {
+            throw CheckError(error.description)
+        }
+        self.child = child
         InterruptCleanup.track(pid: child.pid)
-        exitPipe = child.exitPipe
-        switch notify.await("READY=1", timeoutMilliseconds: 10_000, exitPipe: child.exitPipe) {
+        switch notify.await("READY=1", timeoutMilliseconds: 10_000, exitPipe: child.exitPipe ?? -1) {
         case .received:
             return
         case .exited:
@@ -72,8 +77,8 @@ package final class TemporaryDaemon {
 
     /// `kill -9`: no chance to commit or clean up, as in a crash.
     package func kill9() {
-        guard let pid else { return }
-        kill(pid, SIGKILL)
+        guard let child else { return }
+        child.signal(SIGKILL)
         reap()
     }
 
@@ -81,8 +86,8 @@ package final class TemporaryDaemon {
     /// was killed by a signal, 0 when it was not running).
     @discardableResult
     package func stop() -> Int32 {
-        guard let pid else { return 0 }
-        kill(pid, SIGTERM)
+        guard let child else { return 0 }
+        child.signal(SIGTERM)
         return reap()
     }
 
@@ -90,23 +95,24 @@ package final class TemporaryDaemon {
     /// a signal ended it).
     @discardableResult
     private func reap() -> Int32 {
-        guard let pid else { return 0 }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        guard let child else { return 0 }
+        let status = child.waitForExit()
         InterruptCleanup.track(pid: 0)
-        self.pid = nil
-        if let exitPipe { close(exitPipe) }
-        exitPipe = nil
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+        self.child = nil
+        if let exitPipe = child.exitPipe { close(exitPipe) }
+        return status
     }
 
     private func indentedLog() -> String {
         log().split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
     }
 
+    /// How much of a log a failure report reads: a scenario's debug log is far smaller.
+    private static let logLimit = 64 << 20
+
     /// The daemon's log so far, for a failure report.
     package func log() -> String {
-        String(decoding: FileBytes.read(logPath) ?? [], as: UTF8.self)
+        String(decoding: (try? FileBytes.read(logPath, limit: Self.logLimit).get()) ?? [], as: UTF8.self)
     }
 
     /// Removes the temporary directory and everything in it.

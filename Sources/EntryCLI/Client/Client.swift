@@ -1,13 +1,16 @@
 import EntryDaemon
 import EntryRouter
+import EntrySystem
 import Glibc
 
 /// A small blocking client for the daemon's socket: write request lines, read reply and event lines.
 ///
-/// It needs no event loop, which keeps the CLI subcommands and the tests simple.
+/// It needs no event loop, which keeps the CLI subcommands and the tests simple. The connection is
+/// EntrySystem's `StreamSocket`, the one EntryClient's transport uses too; what is the command
+/// line's own is reading it in a `poll` beside standard input, and the errors that say what to do.
 package final class Client {
     package let path: String
-    private let fd: Int32
+    private let socket: StreamSocket
     private var buffer: [UInt8] = []
 
     /// Connects to the daemon at `path`, and refuses it unless it runs as this user or as root
@@ -18,55 +21,55 @@ package final class Client {
         self.path = path
         if TCPConnection.names(path) {
             let token = try ClientToken.resolve(file: tokenFile, address: path)
-            fd = try Self.connectTCP(path)
+            socket = try Self.connectTCP(path)
             try hello(token)
             return
         }
-        let connection: UnixConnection
-        do throws(UnixConnection.Failure) {
-            connection = try UnixConnection(path: path)
+        let socket: StreamSocket
+        do throws(StreamSocket.Failure) {
+            socket = try StreamSocket(unixPath: path)
         } catch {
-            switch error {
-            case .pathTooLong:
-                throw .pathTooLong(path)
-            case .socket(let code):
-                throw .io(path: path, operation: "socket", reason: ClientError.errnoText(code))
-            case .connect(let code):
-                if code == ENOENT || code == EACCES, let problem = ClientError.accessProblem(of: path) { throw problem }
-                switch code {
-                case ENOENT, ECONNREFUSED: throw .noDaemon(path: path, reason: ClientError.errnoText(code))
-                default: throw .io(path: path, operation: "connect", reason: ClientError.errnoText(code))
-                }
-            case .peerCredentials(let code):
-                throw .io(path: path, operation: "getsockopt SO_PEERCRED", reason: ClientError.errnoText(code))
+            throw Self.connectionError(error, path: path)
+        }
+        if let owner = socket.peerUID, owner != getuid() && owner != 0 { throw .foreignServer(path: path, uid: owner) }
+        self.socket = socket
+    }
+
+    /// What a failed connection to `path` tells the user.
+    private static func connectionError(_ error: StreamSocket.Failure, path: String) -> ClientError {
+        switch error {
+        case .pathTooLong:
+            return .pathTooLong(path)
+        case .socket(let code):
+            return .io(path: path, operation: "socket", reason: ClientError.errnoText(code))
+        case .connect(let code):
+            if code == ENOENT || code == EACCES, let problem = ClientError.accessProblem(of: path) { return problem }
+            switch code {
+            case ENOENT, ECONNREFUSED: return .noDaemon(path: path, reason: ClientError.errnoText(code))
+            default: return .io(path: path, operation: "connect", reason: ClientError.errnoText(code))
             }
+        case .peerCredentials(let operation, let code):
+            return .io(path: path, operation: operation, reason: ClientError.errnoText(code))
+        case .resolve(let reason):
+            return .io(path: path, operation: "getaddrinfo", reason: reason)
         }
-        let fd = connection.descriptor
-        let owner = connection.peerUID
-        guard owner == getuid() || owner == 0 else {
-            Glibc.close(fd)
-            throw .foreignServer(path: path, uid: owner)
-        }
-        self.fd = fd
     }
 
     /// Connects to a `--listen` address.
-    private static func connectTCP(_ path: String) throws(ClientError) -> Int32 {
-        let connection: TCPConnection
+    private static func connectTCP(_ path: String) throws(ClientError) -> StreamSocket {
         do throws(TCPConnection.Failure) {
-            connection = try TCPConnection(path)
+            return try TCPConnection.open(path)
         } catch {
             switch error {
             case .badAddress:
                 throw .badTCPAddress(path)
-            case .socket(let code):
-                throw .io(path: path, operation: "socket", reason: ClientError.errnoText(code))
-            case .connect(let code):
+            case .socket(.connect(let code)):
                 if code == ECONNREFUSED { throw .noDaemon(path: path, reason: ClientError.errnoText(code)) }
                 throw .io(path: path, operation: "connect", reason: ClientError.errnoText(code))
+            case .socket(let failure):
+                throw connectionError(failure, path: path)
             }
         }
-        return connection.descriptor
     }
 
     /// Shows the token; the daemon answers a good `hello` with ok, anything else with `not_allowed`
@@ -87,21 +90,19 @@ package final class Client {
 
     /// Writes raw bytes as they are (tests use it to split or join lines).
     package func send(bytes: [UInt8]) throws(ClientError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE || errno == ECONNRESET { throw .closedWithoutReply(path: path) }
-                throw .io(path: path, operation: "write", reason: ClientError.errnoText(errno))
+        do throws(StreamSocket.WriteFailure) {
+            try socket.write(bytes)
+        } catch {
+            switch error {
+            case .closed: throw .closedWithoutReply(path: path)
+            case .failed(let code): throw .io(path: path, operation: "write", reason: ClientError.errnoText(code))
             }
-            offset += n
         }
     }
 
     /// Stops sending; the daemon sees the end of input and closes once it has answered.
     package func finishSending() {
-        shutdown(fd, Int32(SHUT_WR))
+        socket.finishWriting()
     }
 
     /// The next line without its newline, or nil once the daemon closed the connection.
@@ -118,7 +119,7 @@ package final class Client {
     }
 
     /// The socket, for a caller that polls it together with other descriptors (`entryd scene`).
-    package var descriptor: Int32 { fd }
+    package var descriptor: Int32 { socket.descriptor }
 
     /// A complete line already received, taken without waiting: after a `poll` a caller must drain
     /// these, because one read can bring several lines and the socket is then no longer readable.
@@ -136,7 +137,7 @@ package final class Client {
 
     /// Reads what is available into the buffer; false at end of stream.
     private func fill(timeoutMilliseconds: Int32) throws(ClientError) -> Bool {
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var poller = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&poller, 1, timeoutMilliseconds)
         if ready < 0 {
             if errno == EINTR { return true }
@@ -144,7 +145,7 @@ package final class Client {
         }
         if ready == 0 { throw .timedOut(path: path) }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        let n = socket.receive(into: &chunk)
         if n < 0 {
             if errno == EINTR || errno == EAGAIN { return true }
             if errno == ECONNRESET { return false }
@@ -154,6 +155,4 @@ package final class Client {
         buffer.append(contentsOf: chunk[..<n])
         return true
     }
-
-    deinit { Glibc.close(fd) }
 }

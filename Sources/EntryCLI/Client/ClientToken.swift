@@ -5,8 +5,11 @@ import Glibc
 enum ClientToken {
     static func resolve(file: String?, address: String) throws(ClientError) -> String {
         if let file {
-            guard let bytes = FileBytes.read(file) else {
-                throw .tokenUnreadable(file: file, reason: String(cString: strerror(errno)))
+            let bytes: [UInt8]
+            // The daemon's own limit: a token file is one line.
+            switch FileBytes.read(file, limit: 4096) {
+            case .success(let read): bytes = read
+            case .failure(let problem): throw .tokenUnreadable(file: file, reason: problem.description)
             }
             // Trimmed as the daemon trims the file it reads.
             let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }

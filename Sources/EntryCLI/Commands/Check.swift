@@ -27,8 +27,11 @@ enum Check {
         var scenarios: [Scenario] = []
         var refusals: [Refusal] = []
         for file in parsed.positionals {
-            guard let bytes = FileBytes.read(file) else {
-                refusals.append(Refusal(file: file, name: file, message: "cannot read \(file): \(String(cString: strerror(errno)))", code: 66))
+            let bytes: [UInt8]
+            switch FileBytes.read(file) {
+            case .success(let read): bytes = read
+            case .failure(let problem):
+                refusals.append(Refusal(file: file, name: file, message: "cannot read \(file): \(problem)", code: 66))
                 continue
             }
             do {

@@ -9,7 +9,7 @@ enum CheckConfig {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         var status: Int32 = 0
         for file in parsed.positionals {
-            if let bytes = FileBytes.read(file), let kind = AssociationFileCheck.kind(of: bytes) {
+            if let bytes = try? FileBytes.read(file).get(), let kind = AssociationFileCheck.kind(of: bytes) {
                 do throws(ConfigErrors) {
                     let report = try AssociationFileCheck.check(bytes, file: file, kind: kind)
                     let apps = report.apps.count == 1 ? "for \(report.apps[0].id)" : "\(report.apps.count) apps"

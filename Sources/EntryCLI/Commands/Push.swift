@@ -10,8 +10,11 @@ enum Push {
         let bundle = bundleArgument(parsed.positionals)
         do throws(SenderRequestError) {
             let flags = try SenderRequest.push(parsed, now: WallClock.now().milliseconds / 1000)
-            guard let bytes = FileBytes.read(file) else {
-                printError("entryd push: cannot read \(file): \(String(cString: strerror(errno)))")
+            let bytes: [UInt8]
+            switch FileBytes.read(file) {
+            case .success(let read): bytes = read
+            case .failure(let problem):
+                printError("entryd push: cannot read \(file): \(problem)")
                 return 66
             }
             let member = try SenderRequest.pushMember(bytes, file: file == "-" ? "<stdin>" : file, fcm: parsed.has("fcm"), bundle: bundle)

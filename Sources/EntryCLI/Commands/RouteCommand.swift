@@ -22,8 +22,11 @@ enum RouteCommand {
         if let url {
             explanation = table.explain(url: url, on: parsed.has("android") ? .android : .ios)
         } else if let payloadFile {
-            guard let bytes = FileBytes.read(payloadFile) else {
-                printError("entryd route: cannot read \(payloadFile): \(String(cString: strerror(errno)))")
+            let bytes: [UInt8]
+            switch FileBytes.read(payloadFile) {
+            case .success(let read): bytes = read
+            case .failure(let problem):
+                printError("entryd route: cannot read \(payloadFile): \(problem)")
                 return 66
             }
             do throws(SenderRequestError) {

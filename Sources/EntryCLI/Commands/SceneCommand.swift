@@ -8,8 +8,11 @@ enum SceneCommand {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         var launchPush: JSONValue?
         if let file = parsed.value("launch-push") {
-            guard let bytes = FileBytes.read(file) else {
-                printError("entryd scene: cannot read \(file): \(String(cString: strerror(errno)))")
+            let bytes: [UInt8]
+            switch FileBytes.read(file) {
+            case .success(let read): bytes = read
+            case .failure(let problem):
+                printError("entryd scene: cannot read \(file): \(problem)")
                 return 66
             }
             do throws(SenderRequestError) {

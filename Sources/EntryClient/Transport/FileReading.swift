@@ -1,30 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import EntrySystem
 
-/// Reads a small file whole, without Foundation: a payload file here, a daemon's log in EntryTesting.
+/// The files the client library and its test support read (a payload file, a test daemon's config
+/// and the files it links, a daemon's log), through the package's one regular-file reader: a FIFO
+/// or a device given by mistake is refused by name instead of hanging a test or filling its memory.
 package enum FileReading {
-    /// Close-on-exec ("e") where the C library takes it, so that a daemon a test starts meanwhile
-    /// does not inherit the file; Darwin's spawn closes it instead (`POSIX_SPAWN_CLOEXEC_DEFAULT`).
-    #if canImport(Darwin)
-    private static let mode = "rb"
-    #else
-    private static let mode = "rbe"
-    #endif
+    /// The config's limit, which holds a payload (APNs takes at most 5 KB) many times over.
+    package static let limit = RegularFile.configLimit
 
+    /// The file's bytes, or why it was not read.
+    package static func read(_ path: String) -> Result<[UInt8], RegularFile.Problem> {
+        RegularFile.read(path, limit: limit)
+    }
+
+    /// The file's bytes, or nil when it is not a regular file within the limit or cannot be read.
     package static func bytes(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, mode) else { return nil }
-        defer { fclose(file) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n > 0 { result.append(contentsOf: chunk[..<n]) }
-            if n < chunk.count { return ferror(file) == 0 ? result : nil }
-        }
+        try? read(path).get()
     }
 }

@@ -6,8 +6,10 @@ import Musl
 import Darwin
 #endif
 import Dispatch
+import EntrySystem
 
-/// One connection's bytes: lines out, lines in. The only type that touches a socket.
+/// One connection's bytes: lines out, lines in, over EntrySystem's `StreamSocket`, the connection
+/// the command line's client uses too.
 ///
 /// The descriptor is blocking. Writes happen on the caller (lines are small, and the daemon reads
 /// as fast as it can); reads happen on a dedicated dispatch queue, in a loop that blocks in `recv`
@@ -15,156 +17,56 @@ import Dispatch
 /// its own queue needs no run loop or event source, works the same on Linux and Apple platforms,
 /// and is what an app's debug build can afford: one thread per connection, of which an app has one.
 ///
-/// A TCP endpoint is another way to get the descriptor; the `hello` line the connection sends
-/// first (`Connection`) is what stands in for the Unix socket's peer check.
+/// A TCP endpoint is another way to get the socket; the `hello` line the connection sends first
+/// (`Connection`) is what stands in for the Unix socket's peer check.
 final class SocketTransport: LineTransport, @unchecked Sendable {
-    // @unchecked: `fd` never changes after init; `write` is called by one actor at a time, and the
-    // reader loop owns its buffer alone.
+    // @unchecked: `socket` never changes after init; `write` is called by one actor at a time, and
+    // the reader loop owns its buffer alone.
     let path: String
-    private let fd: Int32
+    private let socket: StreamSocket
 
     init(unixPath: String) throws(EntryClientError) {
         path = unixPath
-        fd = try Self.connectUnix(path: unixPath)
+        do throws(StreamSocket.Failure) {
+            socket = try StreamSocket(unixPath: unixPath)
+        } catch {
+            throw Self.error(error, path: unixPath)
+        }
+        // Another user's process on the path must not get what the app sends.
+        if let uid = socket.peerUID, uid != getuid() && uid != 0 { throw .foreignServer(path: path, uid: uid) }
     }
 
     /// `name` is the endpoint as errors show it (`tcp:HOST:PORT`).
     init(host: String, port: UInt16, name: String) throws(EntryClientError) {
         path = name
-        fd = try Self.connectTCP(host: host, port: port, name: name)
-    }
-
-    /// Connects to the first address `host` resolves to that accepts (an emulator's `10.0.2.2`, a
-    /// container's published `127.0.0.1`, a name).
-    private static func connectTCP(host: String, port: UInt16, name: String) throws(EntryClientError) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Darwin)
-        hints.ai_socktype = SOCK_STREAM
-        #else
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #endif
-        var found: UnsafeMutablePointer<addrinfo>?
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let status = getaddrinfo(bare, String(port), &hints, &found)
-        guard status == 0, let first = found else {
-            throw .io(path: name, operation: "getaddrinfo", reason: String(cString: gai_strerror(status)))
-        }
-        defer { freeaddrinfo(first) }
-        var lastError: Int32 = ECONNREFUSED
-        var next: UnsafeMutablePointer<addrinfo>? = first
-        while let info = next {
-            next = info.pointee.ai_next
-            #if canImport(Darwin)
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            #else
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
-            #endif
-            guard fd >= 0 else {
-                lastError = errno
-                continue
-            }
-            #if canImport(Darwin)
-            var on: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
-                // A scene writes small acknowledgements one after another: none waits for the last's ACK.
-                var on: Int32 = 1
-                setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-                return fd
-            }
-            lastError = errno
-            closeDescriptor(fd)
-        }
-        if lastError == ECONNREFUSED { throw .noDaemon(path: name, reason: errnoText(lastError)) }
-        throw .io(path: name, operation: "connect", reason: errnoText(lastError))
-    }
-
-    /// The largest socket path this platform's `sun_path` holds, without its terminating zero.
-    static var pathLimit: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
-
-    private static func connectUnix(path: String) throws(EntryClientError) -> Int32 {
-        let bytes = Array(path.utf8)
-        guard bytes.count <= pathLimit else { throw .socketPathTooLong(path: path, bytes: bytes.count, limit: pathLimit) }
-        // Close-on-exec, so that a process the app or a test starts (a daemon) does not hold the
-        // connection open; atomically where the platform can.
-        #if canImport(Darwin)
-        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        #else
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #endif
-        guard fd >= 0 else { throw .io(path: path, operation: "socket", reason: errnoText()) }
-        #if canImport(Darwin)
-        var on: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { room in
-            for (index, byte) in bytes.enumerated() { room[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        if result != 0 {
-            let code = errno
-            closeDescriptor(fd)
-            switch code {
-            case ENOENT, ECONNREFUSED: throw .noDaemon(path: path, reason: errnoText(code))
-            default: throw .io(path: path, operation: "connect", reason: errnoText(code))
-            }
-        }
-        do throws(EntryClientError) {
-            try checkPeer(fd: fd, path: path)
+        do throws(StreamSocket.Failure) {
+            socket = try StreamSocket(host: host, port: port)
         } catch {
-            closeDescriptor(fd)
-            throw error
+            throw Self.error(error, path: name)
         }
-        return fd
     }
 
-    /// Refuses a listener that runs as neither this user nor root: another user's process on the
-    /// path must not get what the app sends.
-    private static func checkPeer(fd: Int32, path: String) throws(EntryClientError) {
-        #if canImport(Darwin)
-        var uid: uid_t = 0
-        var gid: gid_t = 0
-        guard getpeereid(fd, &uid, &gid) == 0 else {
-            throw .io(path: path, operation: "getpeereid", reason: errnoText())
+    /// What a failed connection to `path` tells the app.
+    private static func error(_ failure: StreamSocket.Failure, path: String) -> EntryClientError {
+        switch failure {
+        case .pathTooLong(let bytes): .socketPathTooLong(path: path, bytes: bytes, limit: StreamSocket.unixPathLimit)
+        case .socket(let code): .io(path: path, operation: "socket", reason: errnoText(code))
+        case .connect(let code) where code == ENOENT || code == ECONNREFUSED: .noDaemon(path: path, reason: errnoText(code))
+        case .connect(let code): .io(path: path, operation: "connect", reason: errnoText(code))
+        case .peerCredentials(let operation, let code): .io(path: path, operation: operation, reason: errnoText(code))
+        case .resolve(let reason): .io(path: path, operation: "getaddrinfo", reason: reason)
         }
-        #else
-        // `struct ucred` (pid, uid, gid) is declared only under _GNU_SOURCE; a tuple has its layout.
-        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
-        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
-            throw .io(path: path, operation: "getsockopt SO_PEERCRED", reason: errnoText())
-        }
-        let uid = credentials.uid
-        #endif
-        guard uid == getuid() || uid == 0 else { throw .foreignServer(path: path, uid: UInt32(uid)) }
     }
 
     /// Writes `bytes` whole.
     func write(_ bytes: [UInt8]) throws(EntryClientError) {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Darwin)
-            let flags: Int32 = 0
-            #else
-            let flags = Int32(MSG_NOSIGNAL)
-            #endif
-            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE || errno == ECONNRESET { throw .disconnected(path: path) }
-                throw .io(path: path, operation: "write", reason: errnoText())
+        do throws(StreamSocket.WriteFailure) {
+            try socket.write(bytes)
+        } catch {
+            switch error {
+            case .closed: throw .disconnected(path: path)
+            case .failed(let code): throw .io(path: path, operation: "write", reason: errnoText(code))
             }
-            offset += n
         }
     }
 
@@ -176,7 +78,7 @@ final class SocketTransport: LineTransport, @unchecked Sendable {
             var pending: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
-                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                let n = socket.receive(into: &chunk)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 pending.append(contentsOf: chunk[..<n])
@@ -195,18 +97,10 @@ final class SocketTransport: LineTransport, @unchecked Sendable {
 
     /// Ends the connection both ways: the reader sees the end of the stream and stops.
     func close() {
-        shutdown(fd, Int32(SHUT_RDWR))
-    }
-
-    deinit {
-        closeDescriptor(fd)
+        socket.shutDown()
     }
 }
 
-private func closeDescriptor(_ fd: Int32) {
-    _ = close(fd)
-}
-
-func errnoText(_ code: Int32 = errno) -> String {
+private func errnoText(_ code: Int32) -> String {
     String(cString: strerror(code))
 }

@@ -23,8 +23,10 @@ public struct APNsPayload: Sendable, Hashable {
 
     /// Reads an `.apns` file (a UTF-8 byte-order mark is skipped).
     public init(file path: String) throws(EntryClientError) {
-        guard let bytes = FileReading.bytes(path) else { throw .badFile(path: path, reason: "cannot read it: \(errnoText())") }
-        try self.init(bytes: bytes, origin: path)
+        switch FileReading.read(path) {
+        case .success(let bytes): try self.init(bytes: bytes, origin: path)
+        case .failure(let problem): throw .badFile(path: path, reason: "cannot read it: \(problem)")
+        }
     }
 
     private init(bytes: [UInt8], origin: String) throws(EntryClientError) {

@@ -1,10 +1,11 @@
-import CUV
 import EntryDaemon
+import EntrySystem
 import Glibc
 
-/// A child process with its stdout and stderr captured through pipes.
+/// A command the tests run, started as a `ChildProcess`, with its stdout and stderr captured through pipes.
 final class Spawned {
-    let pid: pid_t
+    private let child: ChildProcess
+    var pid: pid_t { child.pid }
     private var outFD: Int32
     private var errFD: Int32
     /// The write end of the child's standard input, when the test types into it.
@@ -35,28 +36,19 @@ final class Spawned {
         pipe(&errPipe)
         if input { pipe(&inPipe) }
         for fd in outPipe + errPipe + inPipe where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        if input { posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0) }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        // Tests run in parallel and spawn children of their own: any other descriptor of this process
-        // (another test's pipe end, store file or filler) must not live on in this child, where it
-        // would keep a pipe from reaching its end or a file system busy.
-        entryd_spawn_close_from(&actions, 3)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        precondition(result == 0, "cannot start \(executable): \(String(cString: strerror(result)))")
-        posix_spawn_file_actions_destroy(&actions)
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
+        do throws(ChildProcess.Failure) {
+            // Tests run in parallel and spawn children of their own: the child gets these pipes and
+            // nothing else of this process, not another test's pipe end, store file or filler.
+            child = try ChildProcess.spawn([executable] + arguments, environment: environment.map { $0.key + "=" + $0.value },
+                                           standardInput: input ? .descriptor(inPipe[0]) : .inherited,
+                                           standardOutput: .descriptor(outPipe[1]), standardError: .descriptor(errPipe[1]))
+        } catch {
+            preconditionFailure(error.description)
+        }
         close(outPipe[1])
         close(errPipe[1])
         if input { close(inPipe[0]) }
         inFD = inPipe[1]
-        self.pid = pid
         outFD = outPipe[0]
         errFD = errPipe[0]
     }
@@ -68,7 +60,7 @@ final class Spawned {
         return process
     }
 
-    func signal(_ signum: Int32) { kill(pid, signum) }
+    func signal(_ signum: Int32) { child.signal(signum) }
 
     /// Writes `text` to the child's standard input (see `input:`). A child that has exited already
     /// makes the write fail, not the test process die of SIGPIPE.
@@ -85,15 +77,13 @@ final class Spawned {
         if let exitStatus { return exitStatus }
         while outFD >= 0 || errFD >= 0 {
             if !readAvailable(timeoutMilliseconds: timeoutMilliseconds) {
-                kill(pid, SIGKILL)
+                child.signal(SIGKILL)
                 break
             }
         }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        let exited = status & 0x7f == 0
-        exitStatus = exited ? (status >> 8) & 0xff : -1
-        return exitStatus!
+        let status = child.waitForExit()
+        exitStatus = status
+        return status
     }
 
     /// Waits until stderr contains `text` (or the process ended); returns whether it does.
@@ -134,7 +124,7 @@ final class Spawned {
 
     deinit {
         if exitStatus == nil {
-            kill(pid, SIGKILL)
+            child.signal(SIGKILL)
             waitForExit()
         }
         if inFD >= 0 { close(inFD) }
