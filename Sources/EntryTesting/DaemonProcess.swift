@@ -21,7 +21,12 @@ struct DaemonProcess: Sendable {
     /// Starts `arguments` with `NOTIFY_SOCKET` set and standard error appended to `logPath`, and
     /// returns once it reported ready; a daemon that exits first is reported with its log.
     static func start(_ arguments: [String], notifyPath: String, logPath: String) async throws -> DaemonProcess {
-        let notify = try NotifySocket(path: notifyPath)
+        let notify: ReadinessSocket
+        do throws(ReadinessSocket.Failure) {
+            notify = try ReadinessSocket(path: notifyPath)
+        } catch {
+            throw Failure(description: error.description)
+        }
         let environment = DaemonEnvironment.entries(of: processEnvironment()) + ["NOTIFY_SOCKET=" + notifyPath]
         let child: ChildProcess
         do throws(ChildProcess.Failure) {
@@ -32,9 +37,9 @@ struct DaemonProcess: Sendable {
         }
         let process = DaemonProcess(child: child)
         let ready = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: notify.awaitReady(child: process.child, timeoutMilliseconds: 10_000)) }
+            DispatchQueue.global().async { continuation.resume(returning: notify.awaitReady(from: process.child, timeoutMilliseconds: 10_000)) }
         }
-        guard ready else {
+        guard ready == .ready else {
             process.kill9()
             let log = String(decoding: FileReading.bytes(logPath) ?? [], as: UTF8.self)
             throw Failure(description: "entryd did not become ready (\(arguments.joined(separator: " "))); it wrote:\n\(log)")
@@ -91,60 +96,4 @@ private func processEnvironment() -> [String] {
         entry = entry?.successor()
     }
     return entries
-}
-
-/// The receiving end of `$NOTIFY_SOCKET`.
-private final class NotifySocket: @unchecked Sendable {
-    // @unchecked: the descriptor is read by one waiting thread at a time.
-    private let fd: Int32
-    private let path: String
-
-    init(path: String) throws {
-        #if canImport(Darwin)
-        fd = socket(AF_UNIX, SOCK_DGRAM, 0)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        #else
-        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #endif
-        self.path = path
-        unlink(path)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw DaemonProcess.Failure(description: "the notify socket path is too long: \(path)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { room in
-            for (index, byte) in bytes.enumerated() { room[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard fd >= 0, bound == 0 else {
-            throw DaemonProcess.Failure(description: "cannot bind the notify socket \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// Waits for `READY=1`; false when the daemon exited first or the time ran out. The exit is
-    /// noticed by asking `waitpid` without waiting between polls of the socket.
-    func awaitReady(child: ChildProcess, timeoutMilliseconds: Int) -> Bool {
-        var waited = 0
-        while waited < timeoutMilliseconds {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 100) > 0 {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                if n > 0, String(decoding: buffer[..<n], as: UTF8.self).split(separator: "\n").contains("READY=1") { return true }
-            } else {
-                waited += 100
-            }
-            if child.hasExited() { return false }
-        }
-        return false
-    }
-
-    deinit {
-        close(fd)
-        unlink(path)
-    }
 }

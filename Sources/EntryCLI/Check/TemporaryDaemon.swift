@@ -13,7 +13,7 @@ package final class TemporaryDaemon {
     package let logPath: String
     private let executable: String
     private let configPath: String?
-    private let notify: NotifyListener
+    private let notify: ReadinessSocket
     /// The running daemon, with the read end of its exit pipe.
     private var child: ChildProcess?
 
@@ -30,11 +30,11 @@ package final class TemporaryDaemon {
         logPath = directory + "/daemon.log"
         self.executable = executable
         self.configPath = configPath
-        do {
-            notify = try NotifyListener(path: directory + "/notify.sock")
+        do throws(ReadinessSocket.Failure) {
+            notify = try ReadinessSocket(path: directory + "/notify.sock")
         } catch {
             rmdir(directory)
-            throw error
+            throw CheckError(error.description)
         }
         InterruptCleanup.track(Self.fileNames.map { directory + "/" + $0 } + [directory])
     }
@@ -62,8 +62,8 @@ package final class TemporaryDaemon {
         }
         self.child = child
         InterruptCleanup.track(pid: child.pid)
-        switch notify.await("READY=1", timeoutMilliseconds: 10_000, exitPipe: child.exitPipe ?? -1) {
-        case .received:
+        switch notify.awaitReady(from: child, timeoutMilliseconds: 10_000) {
+        case .ready:
             return
         case .exited:
             let status = reap()
