@@ -49,7 +49,7 @@ extension RequestFields {
 }
 
 extension RequestFields.Field {
-    /// The field's bit in a `FieldSet`: its place in `allCases` (`RequestFieldSetTests` checks it),
+    /// The field's bit in a `FieldSet`: its place in `allCases` (`StrictRequestTests.everyFieldHasItsOwnBit` checks it),
     /// written out so that marking a key is a table lookup.
     var bit: UInt32 {
         switch self {
