@@ -8,7 +8,7 @@ import Testing
 /// Read from the sources, so that a Linux build notices what only a Mac build would otherwise.
 @Suite struct PortabilityTests {
     /// What an app links. EntryHost may not exist yet; the others must.
-    static let modules = ["EntryKit", "EntryRouter", "EntryClient", "EntryTesting", "EntryHost"]
+    static let modules = ["EntryKit", "EntryRouter", "EntrySystem", "EntryClient", "EntryTesting", "EntryHost"]
     static let optionalModules: Set = ["EntryHost"]
 
     /// The C libraries, one per platform, each imported in its branch of
