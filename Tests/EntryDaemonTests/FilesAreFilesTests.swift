@@ -73,4 +73,26 @@ import Testing
         #expect(run.waitForExit() == 74, "\(run.stderrText)")
         #expect(run.stderrText.contains("store \(path): cannot open the store: \(said)"), "\(run.stderrText)")
     }
+
+    /// The commands read their input files as the daemon reads its own: a FIFO given by mistake
+    /// is refused at once, naming it, where each command waited for a writer that never came.
+    @Test(arguments: [["push", "--socket", "/nonexistent/s"], ["route", "--payload"], ["scene", "--socket", "/nonexistent/s", "--launch-push"],
+                      ["check"], ["check-config"]])
+    func aCommandsInputThatIsAFIFOIsRefusedAtOnce(command: [String]) {
+        let directory = TemporaryDirectory()
+        let path = Self.fifo(in: directory, "input")
+        let run = Spawned.run(Spawned.entryd, command + [path])
+        #expect(run.waitForExit() != 0, "\(run.stderrText)")
+        // check-config reports on standard output, the others on standard error.
+        let said = run.stdoutText + run.stderrText
+        #expect(said.contains(path) && said.contains("it is a FIFO, not a regular file"), "\(said)")
+    }
+
+    @Test func aTokenFileThatIsAFIFOIsRefusedByTheClientAtOnce() {
+        let directory = TemporaryDirectory()
+        let token = Self.fifo(in: directory, "token")
+        let run = Spawned.run(Spawned.entryd, ["status", "--socket", "tcp:127.0.0.1:9", "--token-file", token])
+        #expect(run.waitForExit() != 0, "\(run.stderrText)")
+        #expect(run.stderrText.contains("cannot read the token file \(token): it is a FIFO, not a regular file"), "\(run.stderrText)")
+    }
 }
