@@ -2,32 +2,51 @@
 /// events on in the order they arrived.
 ///
 /// The reader's lines reach the actor through one `AsyncStream`, drained by one task, so replies and
-/// events keep the daemon's order (within a turn the replies come before the events).
+/// events keep the daemon's order (within a turn the replies come before the events). `close()`
+/// goes through the same stream, so that the end it causes is told apart from the daemon's.
+///
+/// A request whose task is cancelled returns at once with `.cancelled`; its reply, if it comes, is
+/// dropped. A request after the end is refused with why it ended (`.closed`, `.disconnected`).
 actor Connection {
     private let transport: any LineTransport
     private var nextReq = 0
-    private var waiting: [Int: CheckedContinuation<Members, any Error>] = [:]
-    private var batches: [Int: Batch] = [:]
-    private var ended = false
-    private var eventSink: AsyncStream<Incoming>.Continuation?
+    private var state: ConnectionState
     /// The events (scene and watch), in order; it finishes when the connection ends.
     nonisolated let events: AsyncStream<Incoming>
+    /// The transport's lines, then this client's close or the transport's end, in that order.
+    private nonisolated let inbound: AsyncStream<Inbound>.Continuation
+
+    private enum Inbound: Sendable {
+        case line([UInt8])
+        case closedHere
+    }
 
     init(endpoint: Endpoint) async throws(EntryClientError) {
         transport = try endpoint.connect()
         let (events, sink) = AsyncStream.makeStream(of: Incoming.self)
         self.events = events
-        eventSink = sink
-        let (lines, lineSink) = AsyncStream.makeStream(of: [UInt8].self)
-        transport.startReading(onLine: { lineSink.yield($0) }, onEnd: { lineSink.finish() })
+        state = .open(OpenConnection(events: sink))
+        let (inbound, inboundSink) = AsyncStream.makeStream(of: Inbound.self)
+        self.inbound = inboundSink
+        transport.startReading(onLine: { inboundSink.yield(.line($0)) }, onEnd: { inboundSink.finish() })
         Task { [weak self] in
-            for await line in lines {
+            for await item in inbound {
                 guard let self else { return }
-                await self.receive(line)
+                switch item {
+                case .line(let line): await self.receive(line)
+                case .closedHere: await self.end(.closed)
+                }
             }
-            await self?.end()
+            await self?.end(.lost)
         }
-        if case .tcp(_, _, let token) = endpoint { try await hello(token: token) }
+        if case .tcp(_, _, let token) = endpoint {
+            do throws(EntryClientError) {
+                try await hello(token: token)
+            } catch {
+                close()
+                throw error
+            }
+        }
     }
 
     /// The first line on a TCP connection (docs/PROTOCOL.md): the daemon reads nothing else before it.
@@ -36,21 +55,27 @@ actor Connection {
         _ = try await request(.hello(token: token))
     }
 
-    /// Sends `request` and returns its reply's members; a refusal throws `.daemon`.
+    /// Sends `request` and returns its reply's members; a refusal throws `.daemon`, a cancelled task
+    /// `.cancelled`.
     func request(_ request: EntryRequest) async throws(EntryClientError) -> Members {
-        guard !ended else { throw .disconnected(path: transport.path) }
+        let open = try openState()
+        guard !Task.isCancelled else { throw .cancelled(path: transport.path, operation: Self.operation(of: request)) }
         nextReq += 1
         let req = nextReq
         let line = request.line(req: req)
         do {
-            return try await withCheckedThrowingContinuation { continuation in
-                waiting[req] = continuation
-                do {
-                    try transport.write(line)
-                } catch {
-                    waiting[req] = nil
-                    continuation.resume(throwing: error)
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    open.waiting[req] = continuation
+                    do {
+                        try transport.write(line)
+                    } catch {
+                        open.waiting[req] = nil
+                        continuation.resume(throwing: error)
+                    }
                 }
+            } onCancel: {
+                Task { await self.cancel(req, request) }
             }
         } catch let error as EntryClientError {
             throw error
@@ -63,65 +88,99 @@ actor Connection {
     /// arrive together are all queued before it decides what to present), and returns their
     /// replies in order.
     func requestTogether(_ requests: [EntryRequest]) async -> [Result<Members, EntryClientError>] {
-        guard !ended else { return requests.map { _ in .failure(.disconnected(path: transport.path)) } }
-        var bytes: [UInt8] = []
-        var numbers: [Int] = []
-        for request in requests {
-            nextReq += 1
-            numbers.append(nextReq)
-            bytes += request.line(req: nextReq)
+        guard !requests.isEmpty else { return [] }
+        let open: OpenConnection
+        do {
+            open = try openState()
+        } catch {
+            return requests.map { _ in .failure(error) }
         }
-        return await withCheckedContinuation { continuation in
-            let batch = Batch(numbers: numbers, continuation: continuation)
-            for number in numbers { batches[number] = batch }
-            do throws(EntryClientError) {
-                try transport.write(bytes)
-            } catch {
-                for number in numbers { batches[number] = nil }
-                batch.failAll(error)
+        guard !Task.isCancelled else {
+            return requests.map { .failure(.cancelled(path: transport.path, operation: Self.operation(of: $0))) }
+        }
+        let numbers = Array(nextReq + 1...nextReq + requests.count)
+        nextReq += requests.count
+        var bytes: [UInt8] = []
+        for (request, number) in zip(requests, numbers) { bytes += request.line(req: number) }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let batch = RequestBatch(numbers: numbers, continuation: continuation)
+                for number in numbers { open.batches[number] = batch }
+                do throws(EntryClientError) {
+                    try transport.write(bytes)
+                } catch {
+                    for number in numbers { open.batches[number] = nil }
+                    batch.failAll(error)
+                }
             }
+        } onCancel: {
+            Task { await self.cancelBatch(numbers) }
         }
     }
 
+    /// What an open connection holds; after the end, why it ended.
+    private func openState() throws(EntryClientError) -> OpenConnection {
+        switch state {
+        case .open(let open): open
+        case .ended(let ending): throw ending.error(path: transport.path)
+        }
+    }
+
+    /// The task waiting for request `req` was cancelled: it returns now, and its reply is dropped.
+    private func cancel(_ req: Int, _ request: EntryRequest) {
+        guard case .open(let open) = state, let continuation = open.waiting.removeValue(forKey: req) else { return }
+        continuation.resume(throwing: EntryClientError.cancelled(path: transport.path, operation: Self.operation(of: request)))
+    }
+
+    /// The task waiting for requests sent together was cancelled: those not answered fail.
+    private func cancelBatch(_ numbers: [Int]) {
+        guard case .open(let open) = state, let batch = numbers.lazy.compactMap({ open.batches[$0] }).first else { return }
+        for number in numbers { open.batches[number] = nil }
+        batch.failAll(.cancelled(path: transport.path, operation: "requests sent together"))
+    }
+
+    /// The op a request names, as errors show it (`scene.connect`, `push`).
+    private static func operation(of request: EntryRequest) -> String {
+        if case .object(let members) = request.json(req: nil), case .string(let op)? = members["op"] { return op }
+        return "request"
+    }
+
     private func receive(_ line: [UInt8]) {
+        guard case .open(let open) = state else { return }
         let incoming: Incoming
         do {
             incoming = try Incoming.decode(line)
         } catch {
             // A line this client cannot read fails the oldest request waiting, which is the one it
             // answered if it was a reply; an unreadable event is dropped.
-            if let oldest = waiting.keys.min(), let continuation = waiting.removeValue(forKey: oldest) {
+            if let oldest = open.waiting.keys.min(), let continuation = open.waiting.removeValue(forKey: oldest) {
                 continuation.resume(throwing: error)
             }
             return
         }
         switch incoming {
         case .reply(let req, let result):
-            if let req, let batch = batches.removeValue(forKey: req) {
+            if let req, let batch = open.batches.removeValue(forKey: req) {
                 batch.answer(req, result.mapError { .daemon($0) })
                 return
             }
-            guard let req, let continuation = waiting.removeValue(forKey: req) else { return }
+            guard let req, let continuation = open.waiting.removeValue(forKey: req) else { return }
             switch result {
             case .success(let members): continuation.resume(returning: members)
             case .failure(let error): continuation.resume(throwing: EntryClientError.daemon(error))
             }
         case .scene, .watch:
-            eventSink?.yield(incoming)
+            open.events.yield(incoming)
         case .unknownEvent:
             transport.eventsHandled(1)
         }
     }
 
-    private func end() {
-        ended = true
-        for continuation in waiting.values { continuation.resume(throwing: EntryClientError.disconnected(path: transport.path)) }
-        waiting = [:]
-        // A batch is under each of its numbers; failing it again does nothing.
-        for batch in batches.values { batch.failAll(.disconnected(path: transport.path)) }
-        batches = [:]
-        eventSink?.finish()
-        eventSink = nil
+    /// The connection ended: what waits fails with why, the events finish. Only the first end counts.
+    private func end(_ ending: ConnectionEnding) {
+        guard case .open(let open) = state else { return }
+        state = .ended(ending)
+        open.end(with: ending.error(path: transport.path))
     }
 
     /// The reader of `events` is done with `count` of them.
@@ -129,41 +188,15 @@ actor Connection {
         transport.eventsHandled(count)
     }
 
-    /// Closes the connection: waiting requests fail with `.disconnected`, the events finish.
+    /// Closes the connection: waiting requests fail with `.closed`, the events finish, and requests
+    /// after it are refused with `.closed`.
     nonisolated func close() {
+        inbound.yield(.closedHere)
+        inbound.finish()
         transport.close()
     }
 
     deinit {
         transport.close()
-    }
-}
-
-/// The replies of requests sent together, collected until the last one came.
-private final class Batch {
-    private let numbers: [Int]
-    private var replies: [Int: Result<Members, EntryClientError>] = [:]
-    private var continuation: CheckedContinuation<[Result<Members, EntryClientError>], Never>?
-
-    init(numbers: [Int], continuation: CheckedContinuation<[Result<Members, EntryClientError>], Never>) {
-        self.numbers = numbers
-        self.continuation = continuation
-    }
-
-    func answer(_ number: Int, _ result: Result<Members, EntryClientError>) {
-        replies[number] = result
-        if replies.count == numbers.count { finish() }
-    }
-
-    /// Fails the requests not answered yet.
-    func failAll(_ error: EntryClientError) {
-        for number in numbers where replies[number] == nil { replies[number] = .failure(error) }
-        finish()
-    }
-
-    private func finish() {
-        guard replies.count == numbers.count else { return }
-        continuation?.resume(returning: numbers.map { replies[$0]! })
-        continuation = nil
     }
 }

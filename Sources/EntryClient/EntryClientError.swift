@@ -12,6 +12,15 @@ public enum EntryClientError: Error, Sendable, Hashable, CustomStringConvertible
     case io(path: String, operation: String, reason: String)
     /// The daemon closed the connection before answering.
     case disconnected(path: String)
+    /// This client closed the connection (`close()`, or its driver's `stop()`) before the request:
+    /// nothing was sent.
+    case closed(path: String)
+    /// The task waiting for the daemon's answer was cancelled: the caller gave up on it, and the
+    /// answer, if it comes, is dropped.
+    case cancelled(path: String, operation: String)
+    /// `connect()` on a scene driver that was stopped: a stopped driver stays stopped, so that a
+    /// late connect cannot revive a scene the app has let go.
+    case stopped(scene: String)
     /// The daemon refused the request.
     case daemon(DaemonError)
     /// A line from the daemon this client cannot read.
@@ -28,6 +37,9 @@ public enum EntryClientError: Error, Sendable, Hashable, CustomStringConvertible
         case .foreignServer(let path, let uid): "the socket \(path) is served by uid \(uid), not by you or root"
         case .io(let path, let operation, let reason): "\(path): \(operation) failed: \(reason)"
         case .disconnected(let path): "the daemon at \(path) closed the connection before answering"
+        case .closed(let path): "the connection to \(path) was closed by this client; open a new one to send more"
+        case .cancelled(let path, let operation): "the request \(operation) to \(path) was cancelled before the daemon answered; send it again if it is still wanted"
+        case .stopped(let scene): "the scene driver for \"\(scene)\" was stopped and does not connect again; make a new SceneDriver to connect the scene"
         case .daemon(let error): error.description
         case .badReply(let line, let reason): "cannot read the daemon's line \(line): \(reason)"
         case .badFile(let path, let reason): "\(path): \(reason)"

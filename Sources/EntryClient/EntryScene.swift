@@ -12,11 +12,20 @@ public final class EntryScene: Sendable {
     /// Connects the scene, with the entry that launched the app when there is one (R2). `confirms`:
     /// the scene confirms each step event with `handled(step:)` once the app acted on it, and the
     /// daemon sends it again until it has (docs/PROTOCOL.md, steps the app confirms).
+    ///
+    /// A cancelled task stops waiting for the daemon's answer and throws `.cancelled`; the
+    /// connection is closed, so the daemon takes the scene for disconnected (R15).
     public init(_ name: String = "main", launch: Launch? = nil, confirms: Bool = false,
                 endpoint: Endpoint) async throws(EntryClientError) {
         self.name = name
-        connection = try await Connection(endpoint: endpoint)
-        info = try SceneInfo(await connection.request(.scene(name, .connect(launch: launch, confirms: confirms))))
+        let connection = try await Connection(endpoint: endpoint)
+        self.connection = connection
+        do throws(EntryClientError) {
+            info = try SceneInfo(await connection.request(.scene(name, .connect(launch: launch, confirms: confirms))))
+        } catch {
+            connection.close()
+            throw error
+        }
     }
 
     /// Connects the scene: the same as the initializer, under the op's name.

@@ -63,7 +63,12 @@ public final class EntrySender: Sendable {
     /// the daemon goes away or the task reading it is cancelled.
     public func watch() async throws(EntryClientError) -> WatchStream {
         let watcher = try await Connection(endpoint: endpoint)
-        _ = try await watcher.request(.watch)
+        do throws(EntryClientError) {
+            _ = try await watcher.request(.watch)
+        } catch {
+            watcher.close()
+            throw error
+        }
         return WatchStream(connection: watcher) { incoming in
             if case .watch(let event) = incoming { event } else { nil }
         }

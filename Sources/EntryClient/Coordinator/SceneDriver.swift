@@ -16,16 +16,18 @@
 /// are state: while disconnected they are remembered and sent at the next connect. The others are
 /// moments (`action`, `dismissed`, `pushed`, `finish`, `background`, `reset`): they throw while no
 /// daemon is connected.
+///
+/// `connect()` starts the driver once; `stop()` ends it for good: a stopped driver refuses
+/// `connect()` and every report with `.stopped`, so that a late call cannot bring back a scene the
+/// app let go. A cancelled `connect()` returns at once with `.cancelled` and leaves the driver as it
+/// was before, launch entry included, to be connected again.
 public actor SceneDriver {
     public nonisolated let name: String
     private let endpoint: Endpoint
     private let coordinator: any EntryCoordinator
-    private var launch: Launch?
-    private var scene: EntryScene?
-    private var info: SceneInfo?
-    private var state = ReportedState()
-    private var loop: Task<Void, Never>?
     private let confirms: Bool
+    private var phase: DriverPhase
+    private var reported = Reported()
     private let playedSink: AsyncStream<SceneEvent>.Continuation
     private let receivedSink: AsyncStream<SceneEvent>.Continuation
     /// Every event the driver played, after the coordinator returned and the acknowledgement or
@@ -36,7 +38,7 @@ public actor SceneDriver {
     public nonisolated let received: AsyncStream<SceneEvent>
 
     /// What the app has reported, to report again after a reconnect.
-    private struct ReportedState {
+    private struct Reported {
         var homeAppeared = false
         var screen: String?
         var gates: [String: Bool] = [:]
@@ -46,7 +48,7 @@ public actor SceneDriver {
     public init(scene name: String = "main", launch: Launch? = nil, confirms: Bool = true, endpoint: Endpoint,
                 coordinator: any EntryCoordinator) {
         self.name = name
-        self.launch = launch
+        phase = .idle(launch: launch)
         self.confirms = confirms
         self.endpoint = endpoint
         self.coordinator = coordinator
@@ -54,90 +56,165 @@ public actor SceneDriver {
         (received, receivedSink) = AsyncStream.makeStream(of: SceneEvent.self)
     }
 
-    /// Connects (with the launch entry, the first time only) and starts playing events.
+    /// Connects (with the launch entry, the first time only) and starts playing events; returns what
+    /// the daemon said. Once the driver runs, another call returns what the last connect said; while
+    /// a connect is under way, another call waits for it.
+    ///
+    /// Throws `.stopped` after `stop()`, also for a connect that `stop()` interrupted, and
+    /// `.cancelled` when the task awaiting it (or the one awaiting the same attempt) is cancelled:
+    /// the driver is then idle again, with its launch entry.
     @discardableResult
     public func connect() async throws(EntryClientError) -> SceneInfo {
-        let scene = try await EntryScene(name, launch: launch, confirms: confirms, endpoint: endpoint)
-        launch = nil
-        adopt(scene)
-        return scene.info
+        let attempt: DriverAttempt
+        switch phase {
+        case .stopped: throw .stopped(scene: name)
+        case .connected(let scene, _): return scene.info
+        case .reconnecting(let info, _): return info
+        case .connecting(let underWay): attempt = underWay
+        case .idle(let launch):
+            let (name, confirms, endpoint) = (name, confirms, endpoint)
+            attempt = DriverAttempt(launch: launch, task: Task {
+                do throws(EntryClientError) {
+                    return .success(try await EntryScene(name, launch: launch, confirms: confirms, endpoint: endpoint))
+                } catch {
+                    return .failure(error)
+                }
+            })
+            phase = .connecting(attempt)
+        }
+        let task = attempt.task
+        let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        return try settle(attempt, with: result)
+    }
+
+    /// Takes the outcome of a connect attempt in whatever phase the driver reached meanwhile.
+    private func settle(_ attempt: DriverAttempt, with result: Result<EntryScene, EntryClientError>) throws(EntryClientError) -> SceneInfo {
+        switch phase {
+        case .stopped:
+            if case .success(let scene) = result { scene.close() }
+            throw .stopped(scene: name)
+        case .connecting(let current) where current.task == attempt.task:
+            switch result {
+            case .success(let scene):
+                adopt(scene)
+                return scene.info
+            case .failure(let error):
+                phase = .idle(launch: attempt.launch)
+                throw error
+            }
+        default:
+            // Another caller awaiting the same attempt took its outcome first.
+            return try result.get().info
+        }
     }
 
     /// The scene's home screen, once connected.
-    public var home: String? { info?.home }
+    public var home: String? {
+        switch phase {
+        case .connected(let scene, _): scene.info.home
+        case .reconnecting(let info, _): info.home
+        case .idle, .connecting, .stopped: nil
+        }
+    }
 
     /// A screen appeared: the home screen makes the scene ready, a tab makes it the current tab.
     @discardableResult
     public func appeared(screen: String) async throws(EntryClientError) -> Readiness? {
-        if screen == info?.home { state.homeAppeared = true }
-        state.screen = screen
-        return try await whileConnected { (scene) throws(EntryClientError) in try await scene.appeared(screen: screen) }
+        let scene = try sceneIfConnected()
+        if screen == home { reported.homeAppeared = true }
+        reported.screen = screen
+        return try await whileConnected(scene) { (scene) throws(EntryClientError) in try await scene.appeared(screen: screen) }
     }
 
     public func gate(_ gate: String, open: Bool) async throws(EntryClientError) {
-        state.gates[gate] = open
-        _ = try await whileConnected { (scene) throws(EntryClientError) in try await scene.gate(gate, open: open) }
+        let scene = try sceneIfConnected()
+        reported.gates[gate] = open
+        _ = try await whileConnected(scene) { (scene) throws(EntryClientError) in try await scene.gate(gate, open: open) }
     }
 
     public func busy(_ busy: Bool) async throws(EntryClientError) {
-        state.busy = busy
-        _ = try await whileConnected { (scene) throws(EntryClientError) in try await scene.busy(busy) }
+        let scene = try sceneIfConnected()
+        reported.busy = busy
+        _ = try await whileConnected(scene) { (scene) throws(EntryClientError) in try await scene.busy(busy) }
     }
 
     /// The user chose an action on a modal (R12).
     public func action(_ action: String, modal: String) async throws(EntryClientError) {
-        try await connected().action(action, modal: modal)
+        try await connectedScene().action(action, modal: modal)
     }
 
     /// The user closed a modal by themselves (a swipe down, R9).
     public func dismissed(modal: String) async throws(EntryClientError) {
-        try await connected().dismissed(modal: modal)
+        try await connectedScene().dismissed(modal: modal)
     }
 
     public func pushed(screen: String, parent: String?) async throws(EntryClientError) {
-        try await connected().pushed(screen: screen, parent: parent)
+        try await connectedScene().pushed(screen: screen, parent: parent)
     }
 
     public func finish(screen: String) async throws(EntryClientError) {
-        try await connected().finish(screen: screen)
+        try await connectedScene().finish(screen: screen)
     }
 
     public func background() async throws(EntryClientError) {
-        state.homeAppeared = false
-        try await connected().background()
+        let scene = try connectedScene()
+        reported.homeAppeared = false
+        try await scene.background()
     }
 
     /// Logout or a root restart (R11): the daemon closes every gate, so the driver forgets them.
     public func reset() async throws(EntryClientError) {
-        state.gates = state.gates.mapValues { _ in false }
-        try await connected().reset()
+        let scene = try connectedScene()
+        reported.gates = reported.gates.mapValues { _ in false }
+        try await scene.reset()
     }
 
     /// The system discarded these scenes' sessions (`application(_:didDiscardSceneSessions:)`, with
     /// the names the app gave their scenes): what each was owed goes to the next ready scene.
     public func discarded(scenes names: [String]) async throws(EntryClientError) {
-        let scene = try connected()
+        let scene = try connectedScene()
         for name in names { try await scene.discarded(scene: name) }
     }
 
-    /// Disconnects for good: no reconnect, and `played` and `received` end.
+    /// Disconnects for good: a connect under way is abandoned, no reconnect follows, `played` and
+    /// `received` end, and every later call throws `.stopped`.
     public func stop() {
-        loop?.cancel()
-        loop = nil
-        scene?.close()
-        scene = nil
+        switch phase {
+        case .idle, .stopped: break
+        case .connecting(let attempt): attempt.task.cancel()
+        case .connected(let scene, let player):
+            player.cancel()
+            scene.close()
+        case .reconnecting(_, let task): task.cancel()
+        }
+        phase = .stopped
         playedSink.finish()
         receivedSink.finish()
     }
 
-    private func connected() throws(EntryClientError) -> EntryScene {
-        guard let scene else { throw .disconnected(path: endpoint.description) }
-        return scene
+    /// The connected scene, for a moment the app reports; it is not remembered, so it needs one.
+    private func connectedScene() throws(EntryClientError) -> EntryScene {
+        switch phase {
+        case .connected(let scene, _): return scene
+        case .stopped: throw .stopped(scene: name)
+        case .idle, .connecting, .reconnecting: throw .disconnected(path: endpoint.description)
+        }
+    }
+
+    /// The connected scene, if any, for a piece of state: nil while not connected, since the state
+    /// is sent at the next connect; a stopped driver refuses it.
+    private func sceneIfConnected() throws(EntryClientError) -> EntryScene? {
+        switch phase {
+        case .connected(let scene, _): return scene
+        case .stopped: throw .stopped(scene: name)
+        case .idle, .connecting, .reconnecting: return nil
+        }
     }
 
     /// Sends a piece of state now if connected; a disconnect on the way is not an error, since the
     /// state is sent again when the driver reconnects.
-    private func whileConnected<T: Sendable>(_ send: (EntryScene) async throws(EntryClientError) -> T) async throws(EntryClientError) -> T? {
+    private func whileConnected<T: Sendable>(_ scene: EntryScene?,
+                                             _ send: (EntryScene) async throws(EntryClientError) -> T) async throws(EntryClientError) -> T? {
         guard let scene else { return nil }
         do {
             return try await send(scene)
@@ -146,18 +223,27 @@ public actor SceneDriver {
         }
     }
 
+    /// Plays `scene`'s events from now on; when they end without `stop()`, the driver reconnects.
     private func adopt(_ scene: EntryScene) {
-        self.scene = scene
-        info = scene.info
-        loop?.cancel()
-        loop = Task { [weak self] in
+        let player = Task { [weak self] in
             for await stepped in scene.steppedEvents {
                 guard let self, !Task.isCancelled else { return }
                 await self.play(stepped, on: scene)
             }
             guard !Task.isCancelled else { return }
-            await self?.reconnect()
+            await self?.lost(scene)
         }
+        phase = .connected(scene: scene, player: player)
+    }
+
+    /// `scene`'s connection ended while it was the driver's: connect again.
+    private func lost(_ scene: EntryScene) {
+        guard case .connected(let current, _) = phase, current === scene else { return }
+        let task = Task { [weak self] in
+            guard let self else { return }
+            await self.reconnect()
+        }
+        phase = .reconnecting(info: scene.info, task: task)
     }
 
     private func play(_ stepped: SteppedEvent, on scene: EntryScene) async {
@@ -173,7 +259,7 @@ public actor SceneDriver {
                 try await scene.dismissed(modal: modal)
             case .update(let modal, let params): await coordinator.update(modal: modal, params: params)
             case .selectTab(let tab):
-                state.screen = tab
+                reported.screen = tab
                 await coordinator.selectTab(tab)
             case .start(let flow): await coordinator.start(flow)
             case .show(let screen): await coordinator.show(screen)
@@ -189,17 +275,24 @@ public actor SceneDriver {
         playedSink.yield(event)
     }
 
-    /// Connects again until a daemon answers, then reports the app's state again.
+    /// Connects again until a daemon answers, reports the app's state again, and plays the new
+    /// scene; `stop()` cancels it. The pause between attempts doubles up to half a second: nothing
+    /// tells when a daemon is back but trying.
     private func reconnect() async {
-        scene = nil
         var pause: Duration = .milliseconds(20)
-        while loop?.isCancelled == false {
-            do {
+        while !Task.isCancelled {
+            do throws(EntryClientError) {
                 let scene = try await EntryScene(name, confirms: confirms, endpoint: endpoint)
-                for (gate, open) in state.gates.sorted(by: { $0.key < $1.key }) { try await scene.gate(gate, open: open) }
-                if state.busy { try await scene.busy(true) }
-                if state.homeAppeared { try await scene.appeared(screen: scene.info.home) }
-                if let screen = state.screen, screen != scene.info.home { try await scene.appeared(screen: screen) }
+                do throws(EntryClientError) {
+                    try await reportAgain(to: scene)
+                } catch {
+                    scene.close()
+                    throw error
+                }
+                guard case .reconnecting = phase, !Task.isCancelled else {
+                    scene.close()
+                    return
+                }
                 adopt(scene)
                 return
             } catch {
@@ -207,5 +300,13 @@ public actor SceneDriver {
                 pause = min(pause * 2, .milliseconds(500))
             }
         }
+    }
+
+    /// What the app had reported, sent to a new connection: gates, busy, home and the current screen.
+    private func reportAgain(to scene: EntryScene) async throws(EntryClientError) {
+        for (gate, open) in reported.gates.sorted(by: { $0.key < $1.key }) { try await scene.gate(gate, open: open) }
+        if reported.busy { try await scene.busy(true) }
+        if reported.homeAppeared { try await scene.appeared(screen: scene.info.home) }
+        if let screen = reported.screen, screen != scene.info.home { try await scene.appeared(screen: screen) }
     }
 }
