@@ -11,12 +11,19 @@ import EntryClient
 /// when the test has gone quiet (`Quiet`): an `expect` whose event has not come by then fails at
 /// once, and `expectNothing` looks at what came by then, without waiting out its duration: in process
 /// the durations are not used, and nothing waits on the wall clock.
+///
+/// Both honour their task's cancellation: a cancelled expectation stops waiting at once and throws
+/// `CancellationError`, whatever its `within` or `for`.
 public actor EventProbe {
     private var log: [SceneEvent] = []
     private var cursor = 0
     private var ended = false
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter = 0
+    /// How many expectations are waiting now, and who waits for one to: what a test of
+    /// cancellation awaits before it cancels.
+    private var expectationsWaiting = 0
+    private var waitWatchers: [CheckedContinuation<Void, Never>] = []
     private let quiet: Quiet?
     private let vocabulary: Vocabulary?
 
@@ -42,13 +49,15 @@ public actor EventProbe {
     public var events: [SceneEvent] { log }
 
     /// Waits for an event matching `pattern` and returns it; throws `ExpectationFailure` when none
-    /// comes within `timeout` (a guard against a hang, not a measure of speed). A pattern that names
-    /// what the daemon's config does not have fails at once. A failure names the line of the call.
+    /// comes within `timeout` (a guard against a hang, not a measure of speed), and
+    /// `CancellationError` as soon as its task is cancelled. A pattern that names what the daemon's
+    /// config does not have fails at once. A failure names the line of the call.
     @discardableResult
     public func expect(_ pattern: EventPattern, within timeout: Duration = .seconds(10),
                        fileID: String = #fileID, line: Int = #line) async throws -> SceneEvent {
         let failure = { (what: String) in self.failure(what, at: fileID, line) }
         if let problem = vocabulary?.problem(with: pattern) { throw failure(problem) }
+        try Task.checkCancellation()
         let deadline = ContinuousClock.now + timeout
         while true {
             if let index = log[cursor...].firstIndex(where: pattern.matches) {
@@ -60,7 +69,7 @@ public actor EventProbe {
                 let seen = log.count
                 // A coordinator a test holds mid-call keeps the host from going quiet, while the
                 // events as received go on arriving: what came meanwhile is looked at first.
-                guard await quiet.settle() || log.count > seen else {
+                guard try await waiting({ try await quiet.settle() }) || log.count > seen else {
                     throw failure("expected \(pattern); the in-process daemon never went quiet: events it sent a scene are not handled (does something read the scene's events?)")
                 }
                 guard log.count > seen || ended else {
@@ -68,7 +77,9 @@ public actor EventProbe {
                 }
                 continue
             }
-            guard await change(before: deadline) else { throw failure("expected \(pattern) within \(timeout)") }
+            guard try await waiting({ try await change(before: deadline) }) else {
+                throw failure("expected \(pattern) within \(timeout)")
+            }
         }
     }
 
@@ -83,12 +94,14 @@ public actor EventProbe {
 
     /// Fails when an event (one matching `pattern`, when given) arrives within `duration`, or has
     /// arrived since the last expectation matched. A pattern that names what the daemon's config
-    /// does not have fails at once: it could never match, so it would pass whatever came.
+    /// does not have fails at once: it could never match, so it would pass whatever came. A
+    /// cancelled task stops waiting out `duration` and throws `CancellationError`.
     public func expectNothing(_ pattern: EventPattern = .any, for duration: Duration,
                               fileID: String = #fileID, line: Int = #line) async throws {
         let failure = { (what: String) in self.failure(what, at: fileID, line) }
         if let problem = vocabulary?.problem(with: pattern) { throw failure(problem) }
-        if let quiet, !(await quiet.settle()) {
+        try Task.checkCancellation()
+        if let quiet, !(try await waiting({ try await quiet.settle() })) {
             throw failure("expected no \(pattern); the in-process daemon never went quiet: events it sent a scene are not handled (does something read the scene's events?)")
         }
         let deadline = quiet == nil ? ContinuousClock.now + duration : ContinuousClock.now
@@ -96,7 +109,7 @@ public actor EventProbe {
             if let index = log[cursor...].firstIndex(where: pattern.matches) {
                 throw failure("expected no \(pattern) for \(duration), got \(describe(log[index]))")
             }
-            guard !ended, await change(before: deadline) else { return }
+            guard !ended, try await waiting({ try await change(before: deadline) }) else { return }
         }
     }
 
@@ -116,8 +129,9 @@ public actor EventProbe {
         for waiter in woken { waiter.resume() }
     }
 
-    /// Waits for a new event or the end; false when the deadline came first.
-    private func change(before deadline: ContinuousClock.Instant) async -> Bool {
+    /// Waits for a new event or the end; false when the deadline came first. Cancelling the task
+    /// wakes it at once, with `CancellationError`.
+    private func change(before deadline: ContinuousClock.Instant) async throws -> Bool {
         let count = log.count
         let id = nextWaiter
         nextWaiter += 1
@@ -125,9 +139,31 @@ public actor EventProbe {
             try? await Task.sleep(until: deadline)
             await self?.wake(id)
         }
-        await withCheckedContinuation { waiters[id] = $0 }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiters[id] = $0 }
+        } onCancel: {
+            Task { await self.wake(id) }
+        }
         timer.cancel()
+        try Task.checkCancellation()
         return log.count > count || ended
+    }
+
+    /// Runs an expectation's wait, counted as waiting while it lasts.
+    private func waiting(_ wait: () async throws -> Bool) async throws -> Bool {
+        expectationsWaiting += 1
+        let watchers = waitWatchers
+        waitWatchers = []
+        for watcher in watchers { watcher.resume() }
+        defer { expectationsWaiting -= 1 }
+        return try await wait()
+    }
+
+    /// Returns once an expectation on this probe is waiting (for an event, or for the in-process
+    /// daemon to go quiet): a test of cancellation cancels it there, in the middle of its wait.
+    package func untilAnExpectationWaits() async {
+        guard expectationsWaiting == 0 else { return }
+        await withCheckedContinuation { waitWatchers.append($0) }
     }
 
     private func wake(_ id: Int) {

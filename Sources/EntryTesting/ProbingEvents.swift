@@ -10,7 +10,8 @@ public enum EventStage: Sendable, Hashable {
 }
 
 /// What waits on probes of scene events, a hand-played `TestScene` or a `LaunchedApp` whose driver
-/// plays them: both are asked the same way, so a test reads alike whichever it holds.
+/// plays them: both are asked the same way, so a test reads alike whichever it holds. An
+/// expectation whose task is cancelled stops waiting and throws `CancellationError`.
 public protocol ProbingEvents {
     /// The events once handled.
     var probe: EventProbe { get }

@@ -25,12 +25,13 @@ struct Quiet: Sendable {
     private static let stuckLooks = 2_000
 
     /// Waits until the host is quiet; false when it is stuck, with events sent to a scene that
-    /// nothing handles.
-    func settle() async -> Bool {
+    /// nothing handles. Throws `CancellationError` at the next look once its task is cancelled.
+    func settle() async throws -> Bool {
         var steady = 0
         var stuck = 0
         var last: InProcessHost.Quiescence?
         while true {
+            try Task.checkCancellation()
             let now = await host.quiescence()
             if now == last {
                 if now.unhandledEvents == 0 {

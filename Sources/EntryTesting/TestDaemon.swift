@@ -144,11 +144,16 @@ public final class TestDaemon: Sendable {
     }
 }
 
-/// Runs `body` with a daemon of its own and stops it however `body` ends, thrown errors included.
+/// Runs `body` with a daemon of its own and stops it however `body` ends: returned, thrown, or
+/// cancelled (the body's expectations and requests throw at once when its task is cancelled, and
+/// the daemon is stopped before the error goes on). A task cancelled before the daemon started
+/// starts none; one cancelled while it started stops it without running `body`.
 public func withTestDaemon<Result: Sendable>(config: String? = nil, mode: TestMode? = nil,
                                               _ body: (TestDaemon) async throws -> Result) async throws -> Result {
+    try Task.checkCancellation()
     let daemon = try await TestDaemon.start(config: config, mode: mode)
     defer { daemon.stop() }
+    try Task.checkCancellation()
     return try await body(daemon)
 }
 
