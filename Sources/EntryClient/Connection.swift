@@ -22,6 +22,7 @@ actor Connection {
     }
 
     init(endpoint: Endpoint) async throws(EntryClientError) {
+        guard !Task.isCancelled else { throw .cancelled(path: endpoint.description, operation: "connect") }
         transport = try endpoint.connect()
         let (events, sink) = AsyncStream.makeStream(of: Incoming.self)
         self.events = events
@@ -58,7 +59,7 @@ actor Connection {
     /// Sends `request` and returns its reply's members; a refusal throws `.daemon`, a cancelled task
     /// `.cancelled`.
     func request(_ request: EntryRequest) async throws(EntryClientError) -> Members {
-        let open = try openState()
+        _ = try openState()
         guard !Task.isCancelled else { throw .cancelled(path: transport.path, operation: Self.operation(of: request)) }
         nextReq += 1
         let req = nextReq
@@ -66,11 +67,9 @@ actor Connection {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    open.waiting[req] = continuation
-                    do {
-                        try transport.write(line)
+                    do throws(EntryClientError) {
+                        try send(line, awaitedBy: continuation, as: req)
                     } catch {
-                        open.waiting[req] = nil
                         continuation.resume(throwing: error)
                     }
                 }
@@ -84,14 +83,26 @@ actor Connection {
         }
     }
 
+    /// Registers `continuation` for the reply to `req` and writes `line`; throws, with nothing
+    /// registered, when the connection ended meanwhile or the write fails.
+    private func send(_ line: [UInt8], awaitedBy continuation: CheckedContinuation<Members, any Error>, as req: Int) throws(EntryClientError) {
+        let open = try openState()
+        open.waiting[req] = continuation
+        do throws(EntryClientError) {
+            try transport.write(line)
+        } catch {
+            open.waiting[req] = nil
+            throw error
+        }
+    }
+
     /// Sends `requests` in one write, so that the daemon reads them in one turn (R5: entries that
     /// arrive together are all queued before it decides what to present), and returns their
     /// replies in order.
     func requestTogether(_ requests: [EntryRequest]) async -> [Result<Members, EntryClientError>] {
         guard !requests.isEmpty else { return [] }
-        let open: OpenConnection
         do {
-            open = try openState()
+            _ = try openState()
         } catch {
             return requests.map { _ in .failure(error) }
         }
@@ -105,11 +116,16 @@ actor Connection {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let batch = RequestBatch(numbers: numbers, continuation: continuation)
-                for number in numbers { open.batches[number] = batch }
                 do throws(EntryClientError) {
-                    try transport.write(bytes)
+                    let open = try openState()
+                    for number in numbers { open.batches[number] = batch }
+                    do throws(EntryClientError) {
+                        try transport.write(bytes)
+                    } catch {
+                        for number in numbers { open.batches[number] = nil }
+                        throw error
+                    }
                 } catch {
-                    for number in numbers { open.batches[number] = nil }
                     batch.failAll(error)
                 }
             }

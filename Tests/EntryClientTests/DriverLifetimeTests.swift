@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aCancelledConnectReturnsCancelledAndKeepsTheLaunchEntry() async throws {
+    @Test func aCancelledConnectReturnsCancelledAndKeepsTheLaunchEntry() async throws {
         let daemon = SilentDaemon()
         var connections = daemon.connections.makeAsyncIterator()
         let driver = SceneDriver(launch: .url("materunner://records/1"), endpoint: daemon.endpoint, coordinator: ImmediateCoordinator())
@@ -60,19 +60,21 @@ import Testing
         await second.untilClosed()
     }
 
-    @Test(.timeLimit(.minutes(1))) func aConnectInATaskCancelledBeforeItStartsSendsNothing() async throws {
+    /// Whether the attempt opened a connection before it saw the cancellation depends on when it
+    /// ran; either way it wrote nothing, and closed what it opened.
+    @Test func aConnectInATaskCancelledBeforeItStartsSendsNothing() async throws {
         let daemon = SilentDaemon()
-        var connections = daemon.connections.makeAsyncIterator()
         let driver = SceneDriver(endpoint: daemon.endpoint, coordinator: ImmediateCoordinator())
         let connecting = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await driver.connect()
         }
-        await #expect(throws: EntryClientError.cancelled(path: "in-process:silent", operation: "scene.connect")) {
-            try await connecting.value
+        let error = await #expect(throws: EntryClientError.self) { try await connecting.value }
+        guard case .cancelled = error else { Issue.record("\(String(describing: error)) does not say it was cancelled"); return }
+        daemon.finish()
+        for await connection in daemon.connections {
+            await connection.untilClosed()
+            #expect(await connection.nextWrite() == nil, "a cancelled connect wrote to the daemon")
         }
-        let connection = try #require(await connections.next())
-        await connection.untilClosed()
-        #expect(await connection.nextWrite() == nil, "a cancelled connect wrote to the daemon")
     }
 }

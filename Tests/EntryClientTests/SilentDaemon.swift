@@ -4,17 +4,24 @@ import EntryClient
 /// connect or a request waits on while a test cancels its task, with no wall clock involved.
 struct SilentDaemon {
     let endpoint: Endpoint
-    /// Each connection a client opens, in order.
+    /// Each connection a client opens, in order, until `finish()`.
     let connections: AsyncStream<SilentConnection>
+    private let opened: AsyncStream<SilentConnection>.Continuation
 
     init() {
         let (connections, opened) = AsyncStream.makeStream(of: SilentConnection.self)
         self.connections = connections
+        self.opened = opened
         endpoint = .inProcess(InProcessEndpoint(name: "silent") { () throws(EntryClientError) in
             let connection = SilentConnection()
             opened.yield(connection)
             return connection
         })
+    }
+
+    /// Ends `connections` after those opened so far.
+    func finish() {
+        opened.finish()
     }
 }
 
