@@ -74,14 +74,6 @@ import EntryKit
                 #"{\#(scene),"scene":"s","launch":{"push":{"type":"record","arg":"\#(longArg)"},"id":"@@"}}"#,
                 #"{\#(scene),"scene":"s","launch":{"push":{"type":"record"},"action":"@@"}}"#,
             ]
-        case .sceneAppeared, .sceneFinish:
-            return [#"{\#(scene),"scene":"@@","screen":"home"}"#, #"{\#(scene),"scene":"main","screen":"@@"}"#]
-        case .scenePresented, .sceneDismissed:
-            return [#"{\#(scene),"scene":"@@","modal":"m-1"}"#, #"{\#(scene),"scene":"main","modal":"@@"}"#]
-        case .sceneAction:
-            return [#"{\#(scene),"scene":"@@","modal":"m-1","action":"accept"}"#,
-                    #"{\#(scene),"scene":"main","modal":"@@","action":"accept"}"#,
-                    #"{\#(scene),"scene":"main","modal":"m-1","action":"@@"}"#]
         case .sceneBusy:
             return [#"{\#(scene),"scene":"@@","busy":true}"#]
         case .scenePushed:
@@ -91,10 +83,13 @@ import EntryKit
         case .sceneGate:
             return [#"{\#(scene),"scene":"@@","gate":"signedIn","open":true}"#,
                     #"{\#(scene),"scene":"main","gate":"@@","open":true}"#]
-        case .sceneHandled:
-            return [#"{\#(scene),"scene":"@@","step":"s"}"#, #"{\#(scene),"scene":"main","step":"@@"}"#]
-        case .sceneBackground, .sceneReset, .sceneDiscarded:
-            return [#"{\#(scene),"scene":"@@"}"#]
+        default:
+            // An op of string fields alone: each field in turn takes the filler, the others a word.
+            // Derived from the op's fields, so that a new op is measured without a line here.
+            let fields = RequestFields.Field.allCases.filter { op.fields.contains(RequestFields.FieldSet($0)) }
+            return fields.map { filled in
+                "{" + ([scene] + fields.map { #""\#($0.rawValue)":"\#($0 == filled ? "@@" : "x")""# }).joined(separator: ",") + "}"
+            }
         }
     }
 

@@ -8,25 +8,6 @@ public struct Request: Sendable, Hashable {
     public var op: Operation
 }
 
-/// Every operation of the wire protocol (docs/PROTOCOL.md, sender and scene ops).
-public enum Operation: Sendable, Hashable {
-    case push(PushRequest)
-    case open(OpenRequest)
-    case retract(RetractTarget)
-    /// `limit` bounds every list of the reply; `after` is the `next` cursor of an earlier reply.
-    case status(limit: Int, after: String? = nil)
-    case watch
-    case scene(name: String, SceneOp)
-    /// Moves a manual clock on by this many milliseconds (`serve --clock manual`). The daemon moves
-    /// its clock before it hands the request in, so the router only answers it: the turn it ends runs
-    /// at the later time, expiring and forgetting what is due by then.
-    case advance(milliseconds: Int64)
-    /// The first line on a TCP connection, with the daemon's token (docs/PROTOCOL.md). The daemon checks
-    /// the token before the router sees the line; on the Unix socket, whose peers are known by their
-    /// uid, `hello` needs none, and the router only answers it.
-    case hello(token: String?)
-}
-
 /// A `push` request: an APNs payload and the sender's optional metadata (memberwise, see `Request`).
 public struct PushRequest: Sendable, Hashable {
     public var payload: PushPayload
@@ -90,30 +71,4 @@ public enum RetractTarget: Sendable, Hashable {
 public enum LaunchEntry: Sendable, Hashable {
     case url(String)
     case push(payload: PushPayload, payloadBytes: Int)
-}
-
-/// The `scene.*` operations; the scene's name travels beside them in `Operation.scene`.
-public enum SceneOp: Sendable, Hashable {
-    /// `launchId` is the launch notification's own identifier (replay protection goes by it when
-    /// given, R18); `launchAction` the notification action the user chose, whose steps run once the
-    /// scene is ready, without presenting the modal (docs/PROTOCOL.md, across restarts).
-    /// `confirms`: the scene confirms each step event once the app acted on it (`handled`), and a
-    /// step is finished only then (docs/PROTOCOL.md, steps the app confirms).
-    case connect(launch: LaunchEntry?, launchId: String? = nil, launchAction: String? = nil, confirms: Bool = false)
-    case appeared(screen: String)
-    case presented(modal: String)
-    case dismissed(modal: String)
-    case action(modal: String, action: String)
-    case busy(Bool)
-    /// `parent` nil: the coordinator that pushed the screen has no parent (seed 004).
-    case pushed(screen: String, parent: String?)
-    case finish(screen: String)
-    case background
-    case gate(String, open: Bool)
-    case reset
-    /// The app acted on the step event with this `step` id: it is finished.
-    case handled(step: String)
-    /// The system discarded the scene's session (the user swiped the app away): what was owed to
-    /// it goes to the next ready scene. Any connection may say so, the scene's own or another.
-    case discarded
 }

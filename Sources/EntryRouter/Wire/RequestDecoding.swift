@@ -86,7 +86,7 @@ extension RequestFields {
     /// A push of an FCM message (docs/PROTOCOL.md): its size is what FCM counts of it
     /// (`FCMMessage.countedBytes`), its `android.collapse_key` the collapse id unless the request
     /// names one.
-    private func fcmPush(_ fcm: MemberValue, _ check: FieldCheck) throws(WireError) -> PushRequest {
+    func fcmPush(_ fcm: MemberValue, _ check: FieldCheck) throws(WireError) -> PushRequest {
         guard payload == nil else { throw WireError(.badRequest, "give `payload` (APNs) or `fcm`, not both") }
         let message: FCMMessage
         do throws(FCMMessageError) {
@@ -97,80 +97,6 @@ extension RequestFields {
         return PushRequest(payload: message.payload, payloadBytes: message.countedBytes, id: try check.string("id", id),
                            collapseId: try check.string("collapseId", collapseId) ?? message.collapseId,
                            expiration: try check.epochSeconds("expiration", expiration), format: .fcm(ttl: message.ttl))
-    }
-
-    /// The operation these fields ask for, checked against the op's required and optional fields.
-    /// A payload is taken out of the fields, not copied.
-    mutating func operation() throws(WireError) -> Operation {
-        guard let op else { throw WireError(.badRequest, "missing field `op`") }
-        guard op.kind == .string else { throw WireError(.badRequest, "field `op` must be a string") }
-        guard let name = OpName.named(op, in: bytes) else {
-            throw WireError(.unknownOp, "unknown op `\(op.string(in: bytes))`")
-        }
-        let check = FieldCheck(op: name, bytes: bytes)
-        try checkStrict(name)
-        switch name {
-        case .push:
-            if let fcm { return .push(try fcmPush(fcm, check)) }
-            guard let payload = payload.take() else { throw check.missing("payload") }
-            guard payload.isObject else { throw check.wrongType("payload", "an object (the APNs payload)") }
-            let id = try check.string("id", id)
-            let collapseId = try check.string("collapseId", collapseId)
-            let expiration = try check.epochSeconds("expiration", expiration)
-            return .push(PushRequest(payload: payload, payloadBytes: payloadBytes, id: id, collapseId: collapseId,
-                                     expiration: expiration))
-        case .open:
-            return .open(OpenRequest(url: try check.requiredString("url", url),
-                                     source: try check.openSource(source),
-                                     id: try check.string("id", id),
-                                     expiration: try check.epochSeconds("expiration", expiration),
-                                     platform: try check.platform(platform)))
-        case .retract:
-            return .retract(try retractTarget(check))
-        case .status:
-            let limit = try check.positiveInteger("limit", limit) ?? StatusPage.defaultLimit
-            return .status(limit: min(limit, StatusPage.maxLimit), after: try check.string("after", after))
-        case .watch:
-            return .watch
-        case .advance:
-            guard let milliseconds = ClockAdvance.milliseconds(try check.requiredString("by", by)) else {
-                throw check.wrongType("by", "a span such as \"1500ms\", \"90s\", \"10m\", \"25h\" or \"2d\"")
-            }
-            return .advance(milliseconds: milliseconds)
-        case .hello:
-            return .hello(token: try check.string("token", token))
-        case .sceneConnect:
-            return .scene(name: try check.requiredString("scene", scene),
-                          .connect(launch: try launchEntry(check), launchId: try check.string("launch.id", launch?.id),
-                                   launchAction: try check.string("launch.action", launch?.action),
-                                   confirms: try check.bool("confirms", confirms) ?? false))
-        case .sceneAppeared:
-            return .scene(name: try check.requiredString("scene", scene), .appeared(screen: try check.requiredString("screen", screen)))
-        case .scenePresented:
-            return .scene(name: try check.requiredString("scene", scene), .presented(modal: try check.requiredString("modal", modal)))
-        case .sceneDismissed:
-            return .scene(name: try check.requiredString("scene", scene), .dismissed(modal: try check.requiredString("modal", modal)))
-        case .sceneAction:
-            return .scene(name: try check.requiredString("scene", scene), .action(modal: try check.requiredString("modal", modal),
-                                              action: try check.requiredString("action", action)))
-        case .sceneBusy:
-            return .scene(name: try check.requiredString("scene", scene), .busy(try check.requiredBool("busy", busy)))
-        case .scenePushed:
-            return .scene(name: try check.requiredString("scene", scene), .pushed(screen: try check.requiredString("screen", screen),
-                                              parent: try check.parent(parent)))
-        case .sceneFinish:
-            return .scene(name: try check.requiredString("scene", scene), .finish(screen: try check.requiredString("screen", screen)))
-        case .sceneBackground:
-            return .scene(name: try check.requiredString("scene", scene), .background)
-        case .sceneGate:
-            return .scene(name: try check.requiredString("scene", scene), .gate(try check.requiredString("gate", gate), open: try check.requiredBool("open", open)))
-        case .sceneReset:
-            return .scene(name: try check.requiredString("scene", scene), .reset)
-        case .sceneHandled:
-            return .scene(name: try check.requiredString("scene", scene), .handled(step: try check.requiredString("step", step)))
-        case .sceneDiscarded:
-            return .scene(name: try check.requiredString("scene", scene), .discarded)
-        }
     }
 
     /// Refuses a member `op` does not define: the first unknown key in line order, else the first
@@ -185,7 +111,7 @@ extension RequestFields {
         }
     }
 
-    private func retractTarget(_ check: FieldCheck) throws(WireError) -> RetractTarget {
+    func retractTarget(_ check: FieldCheck) throws(WireError) -> RetractTarget {
         let id = try check.string("id", id)
         let kind = try check.string("kind", kind)
         let collapseId = try check.string("collapseId", collapseId)
@@ -197,7 +123,7 @@ extension RequestFields {
         }
     }
 
-    private func launchEntry(_ check: FieldCheck) throws(WireError) -> LaunchEntry? {
+    func launchEntry(_ check: FieldCheck) throws(WireError) -> LaunchEntry? {
         guard let launch else { return nil }
         let shape = "{\"url\": string} or {\"push\": object}"
         guard launch.isObject else { throw check.wrongType("launch", shape) }
@@ -227,7 +153,7 @@ extension WireError {
 
 /// Field checks for one op, so that every error names the field and the op. Strings are made here,
 /// once, from the line's bytes: only for the fields the op takes.
-private struct FieldCheck {
+struct FieldCheck {
     let op: OpName
     let bytes: ByteView
 

@@ -47,39 +47,3 @@ extension RequestFields {
         }
     }
 }
-
-extension RequestFields.Field {
-    /// The field's bit in a `FieldSet`: its place in `allCases` (`StrictRequestTests.everyFieldHasItsOwnBit` checks it),
-    /// written out so that marking a key is a table lookup.
-    var bit: UInt32 {
-        switch self {
-        case .req: 0
-        case .op: 1
-        case .payload: 2
-        case .id: 3
-        case .collapseId: 4
-        case .expiration: 5
-        case .url: 6
-        case .source: 7
-        case .kind: 8
-        case .limit: 9
-        case .scene: 10
-        case .screen: 11
-        case .modal: 12
-        case .action: 13
-        case .busy: 14
-        case .parent: 15
-        case .gate: 16
-        case .open: 17
-        case .launch: 18
-        case .push: 19
-        case .by: 20
-        case .after: 21
-        case .platform: 22
-        case .fcm: 23
-        case .token: 24
-        case .confirms: 25
-        case .step: 26
-        }
-    }
-}

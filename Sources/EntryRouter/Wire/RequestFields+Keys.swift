@@ -9,15 +9,6 @@ import EntryKit
 /// so that `"\u0072eq"` still means `req`. Plain ASCII bytes equal a name exactly when the strings
 /// are equal: a name is ASCII, and only non-ASCII text can be canonically equivalent to different
 /// text.
-extension RequestFields {
-    /// The member names the protocol knows (docs/PROTOCOL.md), `launch`'s `push` included.
-    package enum Field: String, CaseIterable {
-        case req, op, payload, id, collapseId, expiration, url, source, kind, limit, scene, screen
-        case modal, action, busy, parent, gate, open, launch, push, by, after, platform, fcm, token
-        case confirms, step
-    }
-}
-
 extension JSONParser {
     /// Reads the key at the current position (its opening quote), as `parseString` would, and
     /// tells which field it names.
