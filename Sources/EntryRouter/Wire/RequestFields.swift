@@ -9,7 +9,7 @@ import EntryKit
 /// of `payload` (and of `launch.push`) is measured on the raw text, as received: that is what APNs
 /// counts against its 4096-byte limit, whitespace included. Payloads are scanned, not parsed into a
 /// tree (`PushPayload`): they are checked as strictly, and stay text. Keys are matched as bytes
-/// (`RequestFields+Keys.swift`): a known key costs no `String`. Other values are kept as spans of
+/// (`RequestFields+Keys.swift`, the names in `RequestVocabulary.swift`): a known key costs no `String`. Other values are kept as spans of
 /// the line (`MemberValue`) until the operation takes what it needs from them.
 ///
 /// The fields borrow `bytes`, like the parser: use them only inside the closure that lent the view.
