@@ -11,11 +11,7 @@ import Testing
 /// page's one example does. Such a URL is counted apart, and only such a URL.
 @Suite("apple-app-site-association corpus")
 struct AASACorpusTests {
-    static let directory: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(2)
-        return parts.joined(separator: "/") + "/AASACorpus"
-    }()
+    static let directory = CorpusFiles.directory("AASACorpus")
 
     struct Source {
         var name: String
@@ -24,11 +20,7 @@ struct AASACorpusTests {
     }
 
     static func sources() throws -> [Source] {
-        let text = try String(contentsOfFile: directory + "/sources.tsv", encoding: .utf8)
-        return text.split(separator: "\n").map { line in
-            let fields = line.split(separator: "\t").map(String.init)
-            return Source(name: fields[0], repo: fields[1], path: fields[2])
-        }
+        try CorpusFiles.rows(in: directory).map { Source(name: $0[0], repo: $0[1], path: $0[2]) }
     }
 
     /// What the run saw, printed at its end.

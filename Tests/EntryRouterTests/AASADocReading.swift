@@ -114,7 +114,7 @@ enum AASADocReading {
 
     static func matches(_ rule: Rule, _ url: Parts) -> Bool {
         let glob = { (pattern: String, text: String) in
-            rule.caseSensitive ? Self.glob(pattern, text) : Self.glob(pattern.lowercased(), text.lowercased())
+            rule.caseSensitive ? CorpusFiles.glob(pattern, text) : CorpusFiles.glob(pattern.lowercased(), text.lowercased())
         }
         if let path = rule.path, !glob(path, url.path) { return false }
         if let fragment = rule.fragment, !glob(fragment, url.fragment) { return false }
@@ -129,19 +129,6 @@ enum AASADocReading {
                 return glob(pattern, item.value)
             }
         }
-    }
-
-    /// `*` any run of characters, `?` exactly one.
-    static func glob(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern)
-        let t = Array(text)
-        func from(_ i: Int, _ j: Int) -> Bool {
-            if i == p.count { return j == t.count }
-            if p[i] == "*" { return (j...t.count).contains { from(i + 1, $0) } }
-            guard j < t.count, p[i] == "?" || p[i] == t[j] else { return false }
-            return from(i + 1, j + 1)
-        }
-        return from(0, 0)
     }
 
     private static func details(_ data: Data) -> [[String: Any]] {

@@ -10,11 +10,7 @@ import Testing
 /// `pathPattern` or `pathAdvancedPattern` decides, and it is counted apart.
 @Suite("App Links corpus")
 struct AppLinksCorpusTests {
-    static let directory: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(2)
-        return parts.joined(separator: "/") + "/AppLinksCorpus"
-    }()
+    static let directory = CorpusFiles.directory("AppLinksCorpus")
 
     struct Source {
         var name: String
@@ -24,11 +20,7 @@ struct AppLinksCorpusTests {
     }
 
     static func sources() throws -> [Source] {
-        let text = try String(contentsOfFile: directory + "/sources.tsv", encoding: .utf8)
-        return text.split(separator: "\n").map { line in
-            let fields = line.split(separator: "\t").map(String.init)
-            return Source(name: fields[0], kind: fields[1], repo: fields[2], path: fields[3])
-        }
+        try CorpusFiles.rows(in: directory).map { Source(name: $0[0], kind: $0[1], repo: $0[2], path: $0[3]) }
     }
 
     /// What the run saw, printed at its end and in docs/CONFIG.md.

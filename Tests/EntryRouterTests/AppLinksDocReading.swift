@@ -57,27 +57,14 @@ enum AppLinksDocReading {
         guard let rules, !rules.isEmpty else { return nil }
         for rule in rules {
             var matches = true
-            if let pattern = rule["/"] as? String { matches = matches && glob(pattern, path) }
-            if let pattern = rule["#"] as? String { matches = matches && glob(pattern, fragment) }
+            if let pattern = rule["/"] as? String { matches = matches && CorpusFiles.glob(pattern, path) }
+            if let pattern = rule["#"] as? String { matches = matches && CorpusFiles.glob(pattern, fragment) }
             if let entries = rule["?"] as? [String: String] {
-                matches = matches && entries.allSatisfy { key, pattern in query.contains { $0.0 == key && glob(pattern, $0.1) } }
+                matches = matches && entries.allSatisfy { key, pattern in query.contains { $0.0 == key && CorpusFiles.glob(pattern, $0.1) } }
             }
             if matches { return !(rule["exclude"] as? Bool ?? false) }
         }
         return false
-    }
-
-    /// `*` any run of characters, `?` exactly one.
-    static func glob(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern)
-        let t = Array(text)
-        func from(_ i: Int, _ j: Int) -> Bool {
-            if i == p.count { return j == t.count }
-            if p[i] == "*" { return (j...t.count).contains { from(i + 1, $0) } }
-            guard j < t.count, p[i] == "?" || p[i] == t[j] else { return false }
-            return from(i + 1, j + 1)
-        }
-        return from(0, 0)
     }
 
     // MARK: AndroidManifest.xml
