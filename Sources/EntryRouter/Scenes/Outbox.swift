@@ -38,7 +38,7 @@ struct Outbox: Sendable {
     private var base = 0
     private var index = OutboxIndex()
     /// The unsent entries.
-    private(set) var unsentCount = 0
+    private var unsentCount = 0
 
     /// Entries whose event went out and whose write has not been reported complete.
     var inFlight: ArraySlice<Entry> { flying[flyingHead...] }
