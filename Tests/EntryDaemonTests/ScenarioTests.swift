@@ -236,38 +236,6 @@ let repositoryRoot: String = {
         #expect(check.stdoutText.isEmpty)
     }
 
-    /// The events a scenario may expect are the ones the daemon encodes, one of each.
-    @Test func theEventVocabularyIsTheDaemons() throws {
-        let params = RouteParams()
-        let events: [Event] = [
-            .present(scene: "s", modal: "m", kind: "k", route: "r", entry: "e", params: params),
-            .update(scene: "s", modal: "m", params: params), .dismiss(scene: "s", modal: "m"),
-            .selectTab(scene: "s", tab: "t", step: "e/tab"),
-            .start(scene: "s", flow: "f", entry: "e-1", params: params, step: "e-1/step-1"),
-            .show(scene: "s", screen: "x", route: "r", tab: "t", entry: "e", params: params, step: "e/show"),
-            .pop(scene: "s", screen: "x", reason: "r"), .detach(scene: "s", screen: "x", parent: "p"),
-            .entry(id: "e", state: .pending, route: "r", scene: nil), .scene(scene: "s", what: .ready),
-        ]
-        var names: [String] = []
-        for event in events {
-            // Exhaustive on purpose: a new kind of event does not compile here until it is added above.
-            switch event {
-            // `orphanFinish` is a `scene` event on the wire, listed above as `.scene`.
-            case .present, .update, .dismiss, .selectTab, .start, .show, .pop, .detach, .entry, .scene, .gate, .orphanFinish: break
-            }
-            var line: [UInt8] = []
-            Message.event(event).encode(into: &line)
-            let encoded = try JSONValue.parse(line.dropLast())
-            let name = try #require(encoded["event"]?.stringValue)
-            names.append(name)
-            if case .object(let members) = encoded {
-                let extra = Set(members.keys).subtracting(ScenarioVocabulary.eventKeys[name] ?? []).subtracting(["event"])
-                #expect(extra.isEmpty, "\(name) events carry \(extra), which a pattern may not name")
-            }
-        }
-        #expect(names == ScenarioVocabulary.events)
-    }
-
     @Test func everyOpOfTheVocabularyIsKnownToTheDecoder() {
         for op in ScenarioVocabulary.ops {
             #expect(ScenarioVocabulary.unknownOp(.object(["op": .string(op)])) == nil, "\(op)")

@@ -20,23 +20,12 @@ enum ScenarioVocabulary {
     /// The keys of a scenario file itself.
     static let fileKeys = ["name", "config", "steps"]
 
-    /// Every `event` the daemon sends (docs/PROTOCOL.md); a test encodes one of each and compares.
-    static let events = ["present", "update", "dismiss", "selectTab", "start", "show", "pop", "detach", "entry", "scene"]
+    /// Every `event` the daemon sends (docs/PROTOCOL.md): the engine's own list.
+    static let events = EventName.allCases.map(\.rawValue)
 
     /// The members of each event besides `event` (docs/PROTOCOL.md, events), which an `expect` or
-    /// `absent` pattern may name; a test encodes one of each and checks that it has no other.
-    static let eventKeys: [String: [String]] = [
-        "present": ["scene", "modal", "kind", "route", "entry", "params"],
-        "update": ["scene", "modal", "params"],
-        "dismiss": ["scene", "modal"],
-        "selectTab": ["scene", "tab", "step"],
-        "start": ["scene", "flow", "entry", "params", "step"],
-        "show": ["scene", "screen", "route", "tab", "entry", "params", "parent", "backStack", "step"],
-        "pop": ["scene", "screen", "reason"],
-        "detach": ["scene", "screen", "parent"],
-        "entry": ["id", "state", "route", "scene"],
-        "scene": ["scene", "what", "gate", "open", "screen", "reason"],
-    ]
+    /// `absent` pattern may name: the engine's own lists.
+    static let eventKeys = Dictionary(uniqueKeysWithValues: EventName.allCases.map { ($0.rawValue, $0.members.map(\.rawValue)) })
 
     /// The ops, for a "did you mean" only: whether an op is known is the decoder's to say. The
     /// engine's own list, so that no op is missing from it.

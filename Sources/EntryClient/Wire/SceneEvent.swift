@@ -1,3 +1,5 @@
+import EntryRouter
+
 /// What the daemon asks of a scene (docs/PROTOCOL.md, Events to a scene).
 public enum SceneEvent: Sendable, Hashable {
     /// Show the modal, then acknowledge it (`presented`).
@@ -82,29 +84,32 @@ extension SceneEvent {
         return try? decode(event, members)
     }
 
-    /// Reads a scene event; nil for an event name this client does not know.
+    /// Reads a scene event; nil for a watcher's event, or a name this client does not know. The
+    /// switch is over the engine's vocabulary, so that an event it adds does not compile here
+    /// until it is read.
     static func decode(_ event: String, _ m: Members) throws(EntryClientError) -> SceneEvent? {
-        switch event {
-        case "present":
-            return .present(Modal(id: try m.string("modal"), kind: try m.string("kind"), route: try m.string("route"),
-                                  entry: try m.string("entry"), params: m.params()))
-        case "update":
-            return .update(modal: try m.string("modal"), params: m.params())
-        case "dismiss":
-            return .dismiss(modal: try m.string("modal"))
-        case "selectTab":
-            return .selectTab(try m.string("tab"))
-        case "start":
-            return .start(Flow(name: try m.string("flow"), entry: m.optionalString("entry"), params: m.params()))
-        case "show":
-            return .show(Screen(id: try m.string("screen"), route: try m.string("route"), tab: m.optionalString("tab"),
-                                entry: m.optionalString("entry"), params: m.params(), backStack: m.bool("backStack") ?? false,
-                                parent: m.optionalString("parent")))
-        case "pop":
-            return .pop(screen: try m.string("screen"), reason: m.optionalString("reason"))
-        case "detach":
-            return .detach(screen: try m.string("screen"), parent: try m.string("parent"))
-        default:
+        guard let name = EventName(rawValue: event) else { return nil }
+        switch name {
+        case .present:
+            return .present(Modal(id: try m.string(.modal), kind: try m.string(.kind), route: try m.string(.route),
+                                  entry: try m.string(.entry), params: m.params(.params)))
+        case .update:
+            return .update(modal: try m.string(.modal), params: m.params(.params))
+        case .dismiss:
+            return .dismiss(modal: try m.string(.modal))
+        case .selectTab:
+            return .selectTab(try m.string(.tab))
+        case .start:
+            return .start(Flow(name: try m.string(.flow), entry: m.optionalString(.entry), params: m.params(.params)))
+        case .show:
+            return .show(Screen(id: try m.string(.screen), route: try m.string(.route), tab: m.optionalString(.tab),
+                                entry: m.optionalString(.entry), params: m.params(.params), backStack: m.bool(.backStack) ?? false,
+                                parent: m.optionalString(.parent)))
+        case .pop:
+            return .pop(screen: try m.string(.screen), reason: m.optionalString(.reason))
+        case .detach:
+            return .detach(screen: try m.string(.screen), parent: try m.string(.parent))
+        case .entry, .scene:
             return nil
         }
     }

@@ -1,3 +1,5 @@
+import EntryRouter
+
 /// What a watcher sees: every entry's state changes and every scene's changes.
 public enum WatchEvent: Sendable, Hashable {
     case entry(EntryChange)
@@ -34,41 +36,48 @@ public struct ReportedState: RawRepresentable, Sendable, Hashable, ExpressibleBy
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }
+    /// A state the engine names, spelt as it writes it.
+    init(_ state: EntryState) { rawValue = state.rawValue }
 
-    public static let pending: ReportedState = "pending"
-    public static let queued: ReportedState = "queued"
-    public static let presenting: ReportedState = "presenting"
-    public static let presented: ReportedState = "presented"
-    public static let done: ReportedState = "done"
-    public static let replaced: ReportedState = "replaced"
-    public static let retracted: ReportedState = "retracted"
-    public static let expired: ReportedState = "expired"
-    public static let duplicate: ReportedState = "duplicate"
-    public static let updated: ReportedState = "updated"
+    public static let pending = ReportedState(EntryState.pending)
+    public static let queued = ReportedState(EntryState.queued)
+    public static let presenting = ReportedState(EntryState.presenting)
+    public static let presented = ReportedState(EntryState.presented)
+    public static let done = ReportedState(EntryState.done)
+    public static let replaced = ReportedState(EntryState.replaced)
+    public static let retracted = ReportedState(EntryState.retracted)
+    public static let expired = ReportedState(EntryState.expired)
+    public static let duplicate = ReportedState(EntryState.duplicate)
+    public static let updated = ReportedState(EntryState.updated)
 }
 
 extension WatchEvent {
+    /// Reads a watcher's event; nil for a scene's event, or a name this client does not know. The
+    /// switches are over the engine's vocabulary (`EventName`, `SceneChange`), so that an event or
+    /// a change it adds does not compile here until it is read.
     static func decode(_ event: String, _ m: Members) throws(EntryClientError) -> WatchEvent? {
-        switch event {
-        case "entry":
-            return .entry(EntryChange(id: try m.string("id"), state: ReportedState(rawValue: try m.string("state")),
-                                      route: m.optionalString("route"), scene: m.optionalString("scene")))
-        case "scene":
+        guard let name = EventName(rawValue: event) else { return nil }
+        switch name {
+        case .entry:
+            return .entry(EntryChange(id: try m.string(.id), state: ReportedState(rawValue: try m.string(.state)),
+                                      route: m.optionalString(.route), scene: m.optionalString(.scene)))
+        case .scene:
+            let change = try m.string(.what)
             let what: SceneReport.What
-            switch try m.string("what") {
-            case "connected": what = .connected
-            case "ready": what = .ready
-            case "busy": what = .busy
-            case "idle": what = .idle
-            case "background": what = .background
-            case "reset": what = .reset
-            case "disconnected": what = .disconnected
-            case "gate": what = .gate(try m.string("gate"), open: m.bool("open") ?? false)
-            case "orphan_finish": what = .orphanFinish(screen: try m.string("screen"), reason: m.optionalString("reason") ?? "")
-            case let other: what = .other(other)
+            switch SceneChange(rawValue: change) {
+            case .connected?: what = .connected
+            case .ready?: what = .ready
+            case .busy?: what = .busy
+            case .idle?: what = .idle
+            case .background?: what = .background
+            case .reset?: what = .reset
+            case .disconnected?: what = .disconnected
+            case .gate?: what = .gate(try m.string(.gate), open: m.bool(.open) ?? false)
+            case .orphanFinish?: what = .orphanFinish(screen: try m.string(.screen), reason: m.optionalString(.reason) ?? "")
+            case nil: what = .other(change)
             }
-            return .scene(SceneReport(scene: try m.string("scene"), what: what))
-        default:
+            return .scene(SceneReport(scene: try m.string(.scene), what: what))
+        case .present, .update, .dismiss, .selectTab, .start, .show, .pop, .detach:
             return nil
         }
     }

@@ -70,7 +70,7 @@ extension Request {
     package static func strayField(line: ArraySlice<UInt8>) -> WireError? {
         line.withBufferView { bytes in
             var fields = RequestFields(bytes)
-            guard (try? fields.read()) != nil, fields.isObject, let op = fields.op, op.kind == .string,
+            guard (try? fields.read()) != nil, fields.isObject, let op = fields.values.op, op.kind == .string,
                   let name = OpName.named(op, in: bytes) else { return nil }
             do throws(WireError) {
                 try fields.checkStrict(name)
@@ -87,34 +87,34 @@ extension RequestFields {
     /// (`FCMMessage.countedBytes`), its `android.collapse_key` the collapse id unless the request
     /// names one.
     func fcmPush(_ fcm: MemberValue, _ check: FieldCheck) throws(WireError) -> PushRequest {
-        guard payload == nil else { throw WireError(.badRequest, "give `payload` (APNs) or `fcm`, not both") }
+        guard values.payload == nil else { throw WireError(.badRequest, "give `payload` (APNs) or `fcm`, not both") }
         let message: FCMMessage
         do throws(FCMMessageError) {
             message = try FCMMessage(fcm.value(in: bytes))
         } catch {
             throw WireError(error)
         }
-        return PushRequest(payload: message.payload, payloadBytes: message.countedBytes, id: try check.string("id", id),
-                           collapseId: try check.string("collapseId", collapseId) ?? message.collapseId,
-                           expiration: try check.epochSeconds("expiration", expiration), format: .fcm(ttl: message.ttl))
+        return PushRequest(payload: message.payload, payloadBytes: message.countedBytes, id: try check.string("id", values.id),
+                           collapseId: try check.string("collapseId", values.collapseId) ?? message.collapseId,
+                           expiration: try check.epochSeconds("expiration", values.expiration), format: .fcm(ttl: message.ttl))
     }
 
     /// Refuses a member `op` does not define: the first unknown key in line order, else the first
     /// of another op's fields, else an unknown key of `launch`.
     func checkStrict(_ op: OpName) throws(WireError) {
-        let stray = unknownKeys.first ?? present.subtracting(op.fields.union(.common)).members.first?.rawValue
+        let stray = values.unknownKeys.first ?? present.subtracting(op.fields.union(.common)).members.first?.rawValue
         if let stray {
             throw WireError.strayField(stray, op: op, known: op.fields.members.map(\.rawValue) + ["req"])
         }
-        if let launch, let stray = launch.unknownKeys.first {
+        if let launch = values.launch, let stray = launch.unknownKeys.first {
             throw WireError.strayField(stray, op: op, known: ["url", "push", "id", "action"], in: "launch")
         }
     }
 
     func retractTarget(_ check: FieldCheck) throws(WireError) -> RetractTarget {
-        let id = try check.string("id", id)
-        let kind = try check.string("kind", kind)
-        let collapseId = try check.string("collapseId", collapseId)
+        let id = try check.string("id", values.id)
+        let kind = try check.string("kind", values.kind)
+        let collapseId = try check.string("collapseId", values.collapseId)
         switch (id, kind, collapseId) {
         case (let id?, nil, nil): return .id(id)
         case (nil, let kind?, nil): return .kind(kind)
@@ -124,7 +124,7 @@ extension RequestFields {
     }
 
     func launchEntry(_ check: FieldCheck) throws(WireError) -> LaunchEntry? {
-        guard let launch else { return nil }
+        guard let launch = values.launch else { return nil }
         let shape = "{\"url\": string} or {\"push\": object}"
         guard launch.isObject else { throw check.wrongType("launch", shape) }
         switch (launch.url, launch.push) {

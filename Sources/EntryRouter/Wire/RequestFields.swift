@@ -1,6 +1,7 @@
 import EntryKit
 
-/// The members of a request line, read straight from the bytes into one slot per known field.
+/// The members of a request line, read straight from the bytes into one slot per known field
+/// (`Values`, declared with the vocabulary in `RequestVocabulary.swift`, its member loop with it).
 ///
 /// This is the JSON half of request decoding: it checks syntax, not meaning, and it never builds
 /// a dictionary of the top-level object. Unknown members are checked (they must be valid JSON) and
@@ -9,7 +10,7 @@ import EntryKit
 /// of `payload` (and of `launch.push`) is measured on the raw text, as received: that is what APNs
 /// counts against its 4096-byte limit, whitespace included. Payloads are scanned, not parsed into a
 /// tree (`PushPayload`): they are checked as strictly, and stay text. Keys are matched as bytes
-/// (`RequestFields+Keys.swift`, the names in `RequestVocabulary.swift`): a known key costs no `String`. Other values are kept as spans of
+/// (`RequestFields+Keys.swift`): a known key costs no `String`. Other values are kept as spans of
 /// the line (`MemberValue`) until the operation takes what it needs from them.
 ///
 /// The fields borrow `bytes`, like the parser: use them only inside the closure that lent the view.
@@ -18,42 +19,10 @@ package struct RequestFields {
     let bytes: ByteView
     /// False when the line is valid JSON but not an object.
     var isObject = true
-    var req: MemberValue?
-    var op: MemberValue?
-    var payload: PushPayload?
-    var payloadBytes = 0
-    var id: MemberValue?
-    var collapseId: MemberValue?
-    var expiration: MemberValue?
-    var url: MemberValue?
-    var source: MemberValue?
-    var kind: MemberValue?
-    var limit: MemberValue?
-    var scene: MemberValue?
-    var screen: MemberValue?
-    var modal: MemberValue?
-    var action: MemberValue?
-    var busy: MemberValue?
-    var parent: MemberValue?
-    var gate: MemberValue?
-    var open: MemberValue?
-    var platform: MemberValue?
-    var fcm: MemberValue?
-    /// `hello`'s token: what a TCP connection must show first (docs/PROTOCOL.md).
-    var token: MemberValue?
-    /// `advance`'s span (`ClockAdvance`).
-    var by: MemberValue?
-    /// `status`'s cursor: the `next` of an earlier reply.
-    var after: MemberValue?
-    /// `scene.connect`'s promise to confirm each step (`scene.handled`).
-    var confirms: MemberValue?
-    /// `scene.handled`'s step id, as a step event carried it.
-    var step: MemberValue?
-    var launch: Launch?
+    /// The members read, each in its slot.
+    var values = Values()
     /// The known fields read, whatever the op: checked against the op's (`OpName.fields`).
     var present = FieldSet()
-    /// The keys read that name no field, in line order.
-    var unknownKeys: [String] = []
 
     /// `launch` as read: its known members when it is an object.
     struct Launch {
@@ -74,12 +43,12 @@ package struct RequestFields {
     /// `req` as it is echoed, when it was read (before a syntax error, too) and is not too long
     /// to be (`RequestTag.maxBytes`): its text as the client wrote it.
     var reqTag: RequestTag? {
-        guard let req, reqBytes <= RequestTag.maxBytes else { return nil }
+        guard let req = values.req, reqBytes <= RequestTag.maxBytes else { return nil }
         return RequestTag(checkedJSON: bytes.extracting(Int(req.start)..<Int(req.end)))
     }
 
     /// The bytes of `req`'s text; 0 without one.
-    var reqBytes: Int { req.map { Int($0.end - $0.start) } ?? 0 }
+    var reqBytes: Int { values.req.map { Int($0.end - $0.start) } ?? 0 }
 
     /// Reads the line; on a syntax error, the fields read so far (`req` in particular) stay set.
     mutating func read() throws(JSONParseError) {
@@ -91,56 +60,16 @@ package struct RequestFields {
             return
         }
         try parser.openObject()
-        var first = true
-        while try parser.nextMember(first: first) {
-            first = false
-            let key = try parser.fieldKey()
-            try parser.expectColon()
-            if let key { present.insert(FieldSet(key)) }
-            switch key {
-            case .req?: try Self.store(&req, .req, &parser)
-            case .op?: try Self.store(&op, .op, &parser)
-            case .payload?: try Self.storePayload(&payload, &payloadBytes, .payload, &parser)
-            case .id?: try Self.store(&id, .id, &parser)
-            case .collapseId?: try Self.store(&collapseId, .collapseId, &parser)
-            case .expiration?: try Self.store(&expiration, .expiration, &parser)
-            case .url?: try Self.store(&url, .url, &parser)
-            case .source?: try Self.store(&source, .source, &parser)
-            case .kind?: try Self.store(&kind, .kind, &parser)
-            case .limit?: try Self.store(&limit, .limit, &parser)
-            case .scene?: try Self.store(&scene, .scene, &parser)
-            case .screen?: try Self.store(&screen, .screen, &parser)
-            case .modal?: try Self.store(&modal, .modal, &parser)
-            case .action?: try Self.store(&action, .action, &parser)
-            case .busy?: try Self.store(&busy, .busy, &parser)
-            case .parent?: try Self.store(&parent, .parent, &parser)
-            case .gate?: try Self.store(&gate, .gate, &parser)
-            case .open?: try Self.store(&open, .open, &parser)
-            case .platform?: try Self.store(&platform, .platform, &parser)
-            case .fcm?: try Self.store(&fcm, .fcm, &parser)
-            case .token?: try Self.store(&token, .token, &parser)
-            case .by?: try Self.store(&by, .by, &parser)
-            case .after?: try Self.store(&after, .after, &parser)
-            case .confirms?: try Self.store(&confirms, .confirms, &parser)
-            case .step?: try Self.store(&step, .step, &parser)
-            case .launch?:
-                guard launch == nil else { throw parser.duplicateKey(Field.launch.rawValue) }
-                launch = try Self.readLaunch(&parser)
-            case .push?:
-                try Self.skipUnknown(Field.push.rawValue, &unknownKeys, &parser)
-            case nil:
-                try Self.skipUnknown(parser.lastKeyText(), &unknownKeys, &parser)
-            }
-        }
+        try values.readMembers(&parser, marking: &present)
         try parser.expectEnd()
     }
 
-    private static func store(_ slot: inout MemberValue?, _ field: Field, _ parser: inout JSONParser) throws(JSONParseError) {
+    static func store(_ slot: inout MemberValue?, _ field: Field, _ parser: inout JSONParser) throws(JSONParseError) {
         guard slot == nil else { throw parser.duplicateKey(field.rawValue) }
         slot = try parser.memberValue()
     }
 
-    private static func storePayload(_ slot: inout PushPayload?, _ byteCount: inout Int, _ field: Field,
+    static func storePayload(_ slot: inout PushPayload?, _ byteCount: inout Int, _ field: Field,
                                      _ parser: inout JSONParser) throws(JSONParseError) {
         guard slot == nil else { throw parser.duplicateKey(field.rawValue) }
         let payload = try parser.scanPayload()
@@ -148,13 +77,13 @@ package struct RequestFields {
         slot = payload
     }
 
-    private static func skipUnknown(_ key: String, _ seen: inout [String], _ parser: inout JSONParser) throws(JSONParseError) {
+    static func skipUnknown(_ key: String, _ seen: inout [String], _ parser: inout JSONParser) throws(JSONParseError) {
         guard !seen.contains(key) else { throw parser.duplicateKey(key) }
         seen.append(key)
         _ = try parser.skipValue()
     }
 
-    private static func readLaunch(_ parser: inout JSONParser) throws(JSONParseError) -> Launch {
+    static func readLaunch(_ parser: inout JSONParser) throws(JSONParseError) -> Launch {
         var launch = Launch()
         guard parser.peekSignificant() == ASCII.openBrace else {
             _ = try parser.skipValue()

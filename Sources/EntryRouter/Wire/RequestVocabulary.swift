@@ -2,11 +2,12 @@ import EntryKit
 
 // The request vocabulary of the wire protocol (docs/PROTOCOL.md, sender and scene ops), in one
 // place: each op's name and the fields it defines (`OpName`), the member names (`Field`, with its
-// bit in a `FieldSet`), the operation it is read into (`Operation`, `SceneOp`), and how its fields
-// are read (`operation()`). The client's request encoder writes the same names, and the docs'
-// tables, the scenario vocabulary and the tests that list every op derive from `OpName`.
+// bit in a `FieldSet`, its slot in `Values` and its name as a `FieldSet`), the operation it is
+// read into (`Operation`, `SceneOp`), and how its fields are read (`operation()`). The client's
+// request encoder writes the same names, and the docs' tables, the scenario vocabulary and the
+// tests that list every op derive from `OpName`.
 //
-// A new op is a case in each part below; then what the router does with it (a `Router+*.swift`),
+// A new op, with any new member name it brings, is a case in each part below; then what the router does with it (a `Router+*.swift`),
 // the client's request (`EntryClient/Wire/EntryRequest.swift`), its row in docs/PROTOCOL.md, and its
 // line in `RequestCoverageTests`: the compiler or a test names each one that is missing.
 
@@ -150,6 +151,95 @@ extension RequestFields.Field {
     }
 }
 
+extension RequestFields {
+    /// One slot per member a request may carry: a new member name is a slot here, and a case of
+    /// `readMembers`, which the compiler asks for.
+    struct Values {
+        var req, op, id, collapseId, expiration, url, source, kind, limit, scene, screen: MemberValue?
+        var modal, action, busy, parent, gate, open, by, after, platform, fcm, token, confirms, step: MemberValue?
+        var payload: PushPayload?
+        var payloadBytes = 0
+        var launch: Launch?
+        /// The keys read that name no field, in line order (`push` is one: a member of `launch` only).
+        var unknownKeys: [String] = []
+
+        /// Reads the members of a request's object, after its `{`, each into its slot, and marks
+        /// each known one in `present`. The member loop is here, with the slots, so that a new
+        /// member name is written in this file alone, and each key's slot is one jump of the loop.
+        mutating func readMembers(_ parser: inout JSONParser, marking present: inout FieldSet) throws(JSONParseError) {
+            var first = true
+            while try parser.nextMember(first: first) {
+                first = false
+                guard let field = try parser.fieldKey() else {
+                    try parser.expectColon()
+                    try RequestFields.skipUnknown(parser.lastKeyText(), &unknownKeys, &parser)
+                    continue
+                }
+                try parser.expectColon()
+                present.insert(FieldSet(field))
+                switch field {
+                case .req: try RequestFields.store(&req, field, &parser)
+                case .op: try RequestFields.store(&op, field, &parser)
+                case .payload: try RequestFields.storePayload(&payload, &payloadBytes, field, &parser)
+                case .id: try RequestFields.store(&id, field, &parser)
+                case .collapseId: try RequestFields.store(&collapseId, field, &parser)
+                case .expiration: try RequestFields.store(&expiration, field, &parser)
+                case .url: try RequestFields.store(&url, field, &parser)
+                case .source: try RequestFields.store(&source, field, &parser)
+                case .kind: try RequestFields.store(&kind, field, &parser)
+                case .limit: try RequestFields.store(&limit, field, &parser)
+                case .scene: try RequestFields.store(&scene, field, &parser)
+                case .screen: try RequestFields.store(&screen, field, &parser)
+                case .modal: try RequestFields.store(&modal, field, &parser)
+                case .action: try RequestFields.store(&action, field, &parser)
+                case .busy: try RequestFields.store(&busy, field, &parser)
+                case .parent: try RequestFields.store(&parent, field, &parser)
+                case .gate: try RequestFields.store(&gate, field, &parser)
+                case .open: try RequestFields.store(&open, field, &parser)
+                case .launch:
+                    guard launch == nil else { throw parser.duplicateKey(field.rawValue) }
+                    launch = try RequestFields.readLaunch(&parser)
+                case .push: try RequestFields.skipUnknown(field.rawValue, &unknownKeys, &parser)
+                case .by: try RequestFields.store(&by, field, &parser)
+                case .after: try RequestFields.store(&after, field, &parser)
+                case .platform: try RequestFields.store(&platform, field, &parser)
+                case .fcm: try RequestFields.store(&fcm, field, &parser)
+                case .token: try RequestFields.store(&token, field, &parser)
+                case .confirms: try RequestFields.store(&confirms, field, &parser)
+                case .step: try RequestFields.store(&step, field, &parser)
+                }
+            }
+        }
+    }
+}
+
+extension RequestFields.FieldSet {
+    static var payload: Self { Self(.payload) }
+    static var id: Self { Self(.id) }
+    static var collapseId: Self { Self(.collapseId) }
+    static var expiration: Self { Self(.expiration) }
+    static var url: Self { Self(.url) }
+    static var source: Self { Self(.source) }
+    static var kind: Self { Self(.kind) }
+    static var limit: Self { Self(.limit) }
+    static var scene: Self { Self(.scene) }
+    static var screen: Self { Self(.screen) }
+    static var modal: Self { Self(.modal) }
+    static var action: Self { Self(.action) }
+    static var busy: Self { Self(.busy) }
+    static var parent: Self { Self(.parent) }
+    static var gate: Self { Self(.gate) }
+    static var open: Self { Self(.open) }
+    static var launch: Self { Self(.launch) }
+    static var by: Self { Self(.by) }
+    static var after: Self { Self(.after) }
+    static var platform: Self { Self(.platform) }
+    static var fcm: Self { Self(.fcm) }
+    static var token: Self { Self(.token) }
+    static var confirms: Self { Self(.confirms) }
+    static var step: Self { Self(.step) }
+}
+
 /// Every operation of the wire protocol (docs/PROTOCOL.md, sender and scene ops).
 public enum Operation: Sendable, Hashable {
     case push(PushRequest)
@@ -199,7 +289,7 @@ extension RequestFields {
     /// The operation these fields ask for, checked against the op's required and optional fields.
     /// A payload is taken out of the fields, not copied.
     mutating func operation() throws(WireError) -> Operation {
-        guard let op else { throw WireError(.badRequest, "missing field `op`") }
+        guard let op = values.op else { throw WireError(.badRequest, "missing field `op`") }
         guard op.kind == .string else { throw WireError(.badRequest, "field `op` must be a string") }
         guard let name = OpName.named(op, in: bytes) else {
             throw WireError(.unknownOp, "unknown op `\(op.string(in: bytes))`")
@@ -208,65 +298,65 @@ extension RequestFields {
         try checkStrict(name)
         switch name {
         case .push:
-            if let fcm { return .push(try fcmPush(fcm, check)) }
-            guard let payload = payload.take() else { throw check.missing("payload") }
+            if let fcm = values.fcm { return .push(try fcmPush(fcm, check)) }
+            guard let payload = values.payload.take() else { throw check.missing("payload") }
             guard payload.isObject else { throw check.wrongType("payload", "an object (the APNs payload)") }
-            let id = try check.string("id", id)
-            let collapseId = try check.string("collapseId", collapseId)
-            let expiration = try check.epochSeconds("expiration", expiration)
-            return .push(PushRequest(payload: payload, payloadBytes: payloadBytes, id: id, collapseId: collapseId,
+            let id = try check.string("id", values.id)
+            let collapseId = try check.string("collapseId", values.collapseId)
+            let expiration = try check.epochSeconds("expiration", values.expiration)
+            return .push(PushRequest(payload: payload, payloadBytes: values.payloadBytes, id: id, collapseId: collapseId,
                                      expiration: expiration))
         case .open:
-            return .open(OpenRequest(url: try check.requiredString("url", url),
-                                     source: try check.openSource(source),
-                                     id: try check.string("id", id),
-                                     expiration: try check.epochSeconds("expiration", expiration),
-                                     platform: try check.platform(platform)))
+            return .open(OpenRequest(url: try check.requiredString("url", values.url),
+                                     source: try check.openSource(values.source),
+                                     id: try check.string("id", values.id),
+                                     expiration: try check.epochSeconds("expiration", values.expiration),
+                                     platform: try check.platform(values.platform)))
         case .retract:
             return .retract(try retractTarget(check))
         case .status:
-            let limit = try check.positiveInteger("limit", limit) ?? StatusPage.defaultLimit
-            return .status(limit: min(limit, StatusPage.maxLimit), after: try check.string("after", after))
+            let limit = try check.positiveInteger("limit", values.limit) ?? StatusPage.defaultLimit
+            return .status(limit: min(limit, StatusPage.maxLimit), after: try check.string("after", values.after))
         case .watch:
             return .watch
         case .advance:
-            guard let milliseconds = ClockAdvance.milliseconds(try check.requiredString("by", by)) else {
+            guard let milliseconds = ClockAdvance.milliseconds(try check.requiredString("by", values.by)) else {
                 throw check.wrongType("by", "a span such as \"1500ms\", \"90s\", \"10m\", \"25h\" or \"2d\"")
             }
             return .advance(milliseconds: milliseconds)
         case .hello:
-            return .hello(token: try check.string("token", token))
+            return .hello(token: try check.string("token", values.token))
         case .sceneConnect:
-            return .scene(name: try check.requiredString("scene", scene),
-                          .connect(launch: try launchEntry(check), launchId: try check.string("launch.id", launch?.id),
-                                   launchAction: try check.string("launch.action", launch?.action),
-                                   confirms: try check.bool("confirms", confirms) ?? false))
+            return .scene(name: try check.requiredString("scene", values.scene),
+                          .connect(launch: try launchEntry(check), launchId: try check.string("launch.id", values.launch?.id),
+                                   launchAction: try check.string("launch.action", values.launch?.action),
+                                   confirms: try check.bool("confirms", values.confirms) ?? false))
         case .sceneAppeared:
-            return .scene(name: try check.requiredString("scene", scene), .appeared(screen: try check.requiredString("screen", screen)))
+            return .scene(name: try check.requiredString("scene", values.scene), .appeared(screen: try check.requiredString("screen", values.screen)))
         case .scenePresented:
-            return .scene(name: try check.requiredString("scene", scene), .presented(modal: try check.requiredString("modal", modal)))
+            return .scene(name: try check.requiredString("scene", values.scene), .presented(modal: try check.requiredString("modal", values.modal)))
         case .sceneDismissed:
-            return .scene(name: try check.requiredString("scene", scene), .dismissed(modal: try check.requiredString("modal", modal)))
+            return .scene(name: try check.requiredString("scene", values.scene), .dismissed(modal: try check.requiredString("modal", values.modal)))
         case .sceneAction:
-            return .scene(name: try check.requiredString("scene", scene), .action(modal: try check.requiredString("modal", modal),
-                                              action: try check.requiredString("action", action)))
+            return .scene(name: try check.requiredString("scene", values.scene), .action(modal: try check.requiredString("modal", values.modal),
+                                              action: try check.requiredString("action", values.action)))
         case .sceneBusy:
-            return .scene(name: try check.requiredString("scene", scene), .busy(try check.requiredBool("busy", busy)))
+            return .scene(name: try check.requiredString("scene", values.scene), .busy(try check.requiredBool("busy", values.busy)))
         case .scenePushed:
-            return .scene(name: try check.requiredString("scene", scene), .pushed(screen: try check.requiredString("screen", screen),
-                                              parent: try check.parent(parent)))
+            return .scene(name: try check.requiredString("scene", values.scene), .pushed(screen: try check.requiredString("screen", values.screen),
+                                              parent: try check.parent(values.parent)))
         case .sceneFinish:
-            return .scene(name: try check.requiredString("scene", scene), .finish(screen: try check.requiredString("screen", screen)))
+            return .scene(name: try check.requiredString("scene", values.scene), .finish(screen: try check.requiredString("screen", values.screen)))
         case .sceneBackground:
-            return .scene(name: try check.requiredString("scene", scene), .background)
+            return .scene(name: try check.requiredString("scene", values.scene), .background)
         case .sceneGate:
-            return .scene(name: try check.requiredString("scene", scene), .gate(try check.requiredString("gate", gate), open: try check.requiredBool("open", open)))
+            return .scene(name: try check.requiredString("scene", values.scene), .gate(try check.requiredString("gate", values.gate), open: try check.requiredBool("open", values.open)))
         case .sceneReset:
-            return .scene(name: try check.requiredString("scene", scene), .reset)
+            return .scene(name: try check.requiredString("scene", values.scene), .reset)
         case .sceneHandled:
-            return .scene(name: try check.requiredString("scene", scene), .handled(step: try check.requiredString("step", step)))
+            return .scene(name: try check.requiredString("scene", values.scene), .handled(step: try check.requiredString("step", values.step)))
         case .sceneDiscarded:
-            return .scene(name: try check.requiredString("scene", scene), .discarded)
+            return .scene(name: try check.requiredString("scene", values.scene), .discarded)
         }
     }
 }
