@@ -53,7 +53,7 @@ extension CheckRunner {
                     let connection = try connection(name)
                     try connection.send([EntryRequest.scene(scene, .discarded).json(req: nil)])
                     let reply = try connection.nextReply(timeoutMilliseconds: CheckRunner.replyTimeoutMilliseconds)
-                    guard reply["ok"] == .bool(true) else { return "scene.discarded for \(scene): \(CheckRunner.compact(reply))" }
+                    guard reply[.ok] == .bool(true) else { return "scene.discarded for \(scene): \(CheckRunner.compact(reply))" }
                 case .restart:
                     connections.removeAll()
                     clock = nil
@@ -69,7 +69,7 @@ extension CheckRunner {
                     guard let clockSpan = ClockSpan(span) else { return "advance \(span): not a span (a whole number and ms, s, m, h or d)" }
                     try connection.send([EntryRequest.advance(by: clockSpan).json(req: nil)])
                     let reply = try connection.nextReply(timeoutMilliseconds: CheckRunner.replyTimeoutMilliseconds)
-                    guard reply["ok"] == .bool(true) else { return "advance \(span): \(CheckRunner.compact(reply))" }
+                    guard reply[.ok] == .bool(true) else { return "advance \(span): \(CheckRunner.compact(reply))" }
                 case .note:
                     break
                 }
@@ -85,12 +85,12 @@ extension CheckRunner {
         /// requires a `step`. Returns what went wrong, or nil.
         private static func confirm(_ event: JSONValue, on connection: ScenarioConnection, confirm: Bool?) throws(ClientError) -> String? {
             guard confirm != false else { return nil }
-            guard let step = event["step"]?.stringValue, let scene = event["scene"]?.stringValue else {
+            guard let step = event[.step]?.stringValue, let scene = event[.scene]?.stringValue else {
                 return confirm == true ? "\(CheckRunner.compact(event)) has no step to confirm (its scene did not connect with \"confirms\": true)" : nil
             }
             try connection.send([EntryRequest.scene(scene, .handled(step: step)).json(req: nil)])
             let reply = try connection.nextReply(timeoutMilliseconds: CheckRunner.replyTimeoutMilliseconds)
-            guard reply["ok"] == .bool(true) else { return "scene.handled for step \(step): \(CheckRunner.compact(reply))" }
+            guard reply[.ok] == .bool(true) else { return "scene.handled for step \(step): \(CheckRunner.compact(reply))" }
             return nil
         }
 

@@ -28,7 +28,7 @@ final class ScenarioConnection {
         let deadline = Monotonic.milliseconds() + Int64(timeoutMilliseconds)
         while true {
             let message = try read(until: deadline)
-            if message["ok"] != nil { return message }
+            if message[.ok] != nil { return message }
             unmatched.append(message)
         }
     }

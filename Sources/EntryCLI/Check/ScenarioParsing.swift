@@ -59,12 +59,12 @@ extension Scenario {
                 replies = [JSONValue?](repeating: pattern, count: lines.count)
             }
             for (line, reply) in zip(lines, replies) {
-                if let op = ScenarioVocabulary.unknownOp(line), reply?["error"]?["code"] != .string("unknown_op") {
+                if let op = ScenarioVocabulary.unknownOp(line), reply?[.error]?[.code] != .string(ErrorCode.unknownOp.rawValue) {
                     let hint = line["op"]?.stringValue.flatMap { NearestName.suggestion(for: $0, among: ScenarioVocabulary.ops) }
                     throw StepError(message: "unknown op \"\(op)\"" + (hint.map { "; did you mean \"\($0)\"?" } ?? "")
                                     + " (to test unknown_op on purpose, expect it in `reply`)")
                 }
-                if let stray = ScenarioVocabulary.strayField(line), reply?["error"]?["code"] != .string("bad_request") {
+                if let stray = ScenarioVocabulary.strayField(line), reply?[.error]?[.code] != .string(ErrorCode.badRequest.rawValue) {
                     throw StepError(message: "`send`: \(stray) (to test bad_request on purpose, expect it in `reply`)")
                 }
             }
@@ -135,7 +135,7 @@ extension Scenario {
     /// An `expect` or `absent` pattern that names an event must name one the daemon sends, and only
     /// keys that event has: a misspelt key would make an `absent` pass whatever arrives.
     private static func checkEvent(_ pattern: JSONValue) throws(StepError) {
-        guard let event = pattern["event"]?.stringValue, !event.hasPrefix("$") else { return }
+        guard let event = pattern[.event]?.stringValue, !event.hasPrefix("$") else { return }
         guard let keys = ScenarioVocabulary.eventKeys[event] else {
             let hint = NearestName.suggestion(for: event, among: ScenarioVocabulary.events).map { "did you mean \"\($0)\"? " } ?? ""
             throw StepError(message: "unknown event \"\(event)\"; \(hint)events are \(ScenarioVocabulary.events.joined(separator: ", "))")

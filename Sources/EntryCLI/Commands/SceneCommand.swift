@@ -107,7 +107,7 @@ struct SceneSession {
         guard let message = try? JSONValue.parse(line[...]) else { return }
         if json {
             print(String(decoding: line, as: UTF8.self))
-        } else if message["event"] != nil || message["ok"] == .bool(false) || message["ready"] == .bool(false) {
+        } else if message[.event] != nil || message[.ok] == .bool(false) || message[.ready] == .bool(false) {
             print(EventLine.stamp(milliseconds: now) + label + " < " + EventLine.describe(message))
         }
         Talk.flush()

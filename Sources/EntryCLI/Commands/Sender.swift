@@ -12,12 +12,12 @@ enum Sender {
         case .failure(let exit):
             return exit.code
         case .success(let (reply, line)):
-            let ok = reply["ok"] == .bool(true)
+            let ok = reply[.ok] == .bool(true)
             // A kind the daemon's config lacks can never match: an error, naming the nearest.
-            let unknownKind = ok && reply["retracted"] == .number(0) ? parsed.value("kind").flatMap { Retract.unknownKind($0, parsed) } : nil
+            let unknownKind = ok && reply[.retracted] == .number(0) ? parsed.value("kind").flatMap { Retract.unknownKind($0, parsed) } : nil
             if parsed.has("json") {
                 print(String(decoding: line, as: UTF8.self))
-            } else if case .number(let count)? = reply["retracted"], ok {
+            } else if case .number(let count)? = reply[.retracted], ok {
                 print("retracted \(Int64(count))" + (count == 0 && unknownKind == nil ? nothingRetracted(parsed) : ""))
             } else if ok {
                 print(EventLine.describeEntry(reply))
@@ -27,8 +27,8 @@ enum Sender {
                 return 65
             }
             guard ok else {
-                let code = reply["error"]?["code"]?.stringValue ?? "unknown"
-                printError("entryd \(command): \(code): \(reply["error"]?["message"]?.stringValue ?? "")")
+                let code = reply[.error]?[.code]?.stringValue ?? "unknown"
+                printError("entryd \(command): \(code): \(reply[.error]?[.message]?.stringValue ?? "")")
                 return code == "shutting_down" || code == "too_many_clients" ? 69 : 65
             }
             return 0

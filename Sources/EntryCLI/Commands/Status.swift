@@ -16,9 +16,9 @@ enum Status {
         case .failure(let exit): return exit.code
         case .success(let answer): (reply, line) = answer
         }
-        guard case .bool(true)? = reply["ok"] else {
-            let code = reply["error"]?["code"]?.stringValue ?? "unknown"
-            let message = reply["error"]?["message"]?.stringValue ?? ""
+        guard case .bool(true)? = reply[.ok] else {
+            let code = reply[.error]?[.code]?.stringValue ?? "unknown"
+            let message = reply[.error]?[.message]?.stringValue ?? ""
             printError("entryd status: the daemon refused: \(code): \(message)")
             return code == "shutting_down" ? 69 : 65
         }

@@ -15,7 +15,7 @@ enum Watch {
                 if parsed.has("json") {
                     print(String(decoding: TimedLine.stamped(line, at: WallClock.now()), as: UTF8.self))
                 } else if let message = try? JSONValue.parse(line[...]) {
-                    if message["ok"] == .bool(true) {
+                    if message[.ok] == .bool(true) {
                         printError("watching \(path)")
                         continue
                     }

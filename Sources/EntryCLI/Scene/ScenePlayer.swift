@@ -86,15 +86,15 @@ package struct ScenePlayer: Sendable {
 
     /// The answer to a line from the daemon.
     package mutating func receive(_ message: JSONValue, now: Int64) -> [JSONValue] {
-        if message["event"] != nil {
+        if message[.event] != nil {
             guard let event = SceneEvent.decoded(message) else { return [] }
-            return receiveEvent(event, now: now) + confirmation(of: event, step: message["step"]?.stringValue)
+            return receiveEvent(event, now: now) + confirmation(of: event, step: message[.step]?.stringValue)
         }
-        guard case .number(let number)? = message["req"], let awaited = awaiting.removeValue(forKey: Int(number)) else { return [] }
-        let ok = message["ok"] == .bool(true)
+        guard case .number(let number)? = message[.req], let awaited = awaiting.removeValue(forKey: Int(number)) else { return [] }
+        let ok = message[.ok] == .bool(true)
         switch awaited {
         case .connected:
-            home = message["home"]?.stringValue ?? Self.defaultHome
+            home = message[.home]?.stringValue ?? Self.defaultHome
             appearAt = now + options.appearAfter
             return tick(now: now)
         case .autoAction(let modal):

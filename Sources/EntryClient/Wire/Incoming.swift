@@ -19,17 +19,17 @@ enum Incoming: Sendable {
             throw .badReply(line: text, reason: "not JSON: \(error)")
         }
         let m = try Members(value, line: text)
-        if let event = m.optionalString("event") {
-            if let name = m.optionalString("scene"), let sceneEvent = try SceneEvent.decode(event, m) {
-                return .scene(name: name, sceneEvent, step: m.optionalString("step"))
+        if let event = m.optionalString(.event) {
+            if let name = m.optionalString(.scene), let sceneEvent = try SceneEvent.decode(event, m) {
+                return .scene(name: name, sceneEvent, step: m.optionalString(.step))
             }
             if let watchEvent = try WatchEvent.decode(event, m) { return .watch(watchEvent) }
             return .unknownEvent(event)
         }
-        guard let ok = m.bool("ok") else { throw .badReply(line: text, reason: "neither `event` nor `ok`") }
-        if ok { return .reply(req: m.int("req"), .success(m)) }
-        let error = try m.members("error")
-        return .reply(req: m.int("req"), .failure(DaemonError(code: .init(rawValue: error?.optionalString("code") ?? "unknown"),
-                                                               message: error?.optionalString("message") ?? text)))
+        guard let ok = m.bool(.ok) else { throw .badReply(line: text, reason: "neither `event` nor `ok`") }
+        if ok { return .reply(req: m.int(.req), .success(m)) }
+        let error = try m.members(.error)
+        return .reply(req: m.int(.req), .failure(DaemonError(code: .init(rawValue: error?.optionalString(.code) ?? "unknown"),
+                                                               message: error?.optionalString(.message) ?? text)))
     }
 }

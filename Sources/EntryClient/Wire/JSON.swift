@@ -47,7 +47,7 @@ struct Members {
         }
     }
 
-    func params(_ key: String = "params") -> Params {
+    func params(_ key: String) -> Params {
         if case .object(let members)? = object[key] { return members }
         return [:]
     }

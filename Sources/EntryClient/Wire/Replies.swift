@@ -1,3 +1,5 @@
+import EntryRouter
+
 /// The reply to `push` and `open`: what became of the entry in this turn.
 public struct EntryReceipt: Sendable, Hashable {
     public var id: String
@@ -7,10 +9,10 @@ public struct EntryReceipt: Sendable, Hashable {
     public var state: ReportedState
 
     init(_ m: Members) throws(EntryClientError) {
-        id = try m.string("id")
-        route = try m.string("route")
-        params = m.params()
-        state = ReportedState(rawValue: try m.string("state"))
+        id = try m.string(.id)
+        route = try m.string(.route)
+        params = m.params(.params)
+        state = ReportedState(rawValue: try m.string(.state))
     }
 }
 
@@ -24,11 +26,11 @@ public struct SceneInfo: Sendable, Hashable {
     public var launchRefused: DaemonError?
 
     init(_ m: Members) throws(EntryClientError) {
-        home = try m.string("home")
-        tabs = m.strings("tabs")
-        gates = m.strings("gates")
-        launchRefused = try m.members("launch")?.members("error").map {
-            DaemonError(code: .init(rawValue: $0.optionalString("code") ?? "unknown"), message: $0.optionalString("message") ?? "")
+        home = try m.string(.home)
+        tabs = m.strings(.tabs)
+        gates = m.strings(.gates)
+        launchRefused = try m.members(.launch)?.members(.error).map {
+            DaemonError(code: .init(rawValue: $0.optionalString(.code) ?? "unknown"), message: $0.optionalString(.message) ?? "")
         }
     }
 }
@@ -41,9 +43,9 @@ public struct Readiness: Sendable, Hashable {
     public var closedGates: [String]
 
     init(_ m: Members) {
-        ready = m.bool("ready") ?? false
-        home = m.optionalString("home")
-        closedGates = m.strings("closedGates")
+        ready = m.bool(.ready) ?? false
+        home = m.optionalString(.home)
+        closedGates = m.strings(.closedGates)
     }
 }
 
@@ -62,16 +64,16 @@ public struct DaemonStatus: Sendable, Hashable {
     public var next: String?
 
     init(_ m: Members) throws(EntryClientError) {
-        config = m.optionalString("config")
-        bundle = m.optionalString("bundle")
-        scenes = try m.array("scenes").map { (s) throws(EntryClientError) -> Scene in try Scene(s) }
-        pending = try m.array("pending").map { (p) throws(EntryClientError) -> PendingEntry in try PendingEntry(p) }
+        config = m.optionalString(.config)
+        bundle = m.optionalString(.bundle)
+        scenes = try m.array(.scenes).map { (s) throws(EntryClientError) -> Scene in try Scene(s) }
+        pending = try m.array(.pending).map { (p) throws(EntryClientError) -> PendingEntry in try PendingEntry(p) }
         var counts: [ReportedState: Int] = [:]
-        for (state, count) in try m.members("counts")?.object ?? [:] {
+        for (state, count) in try m.members(.counts)?.object ?? [:] {
             if case .number(let n) = count, let value = Int(exactly: n) { counts[ReportedState(rawValue: state)] = value }
         }
         self.counts = counts
-        next = m.optionalString("next")
+        next = m.optionalString(.next)
     }
 }
 
@@ -98,21 +100,21 @@ extension DaemonStatus {
         }
 
         init(_ m: Members) throws(EntryClientError) {
-            scene = try m.string("scene")
-            ready = m.bool("ready") ?? false
-            busy = m.bool("busy") ?? false
+            scene = try m.string(.scene)
+            ready = m.bool(.ready) ?? false
+            busy = m.bool(.busy) ?? false
             var gates: [String: Bool] = [:]
-            for (gate, open) in try m.members("gates")?.object ?? [:] {
+            for (gate, open) in try m.members(.gates)?.object ?? [:] {
                 if case .bool(let value) = open { gates[gate] = value }
             }
             self.gates = gates
-            tab = m.optionalString("tab")
-            if let active = try m.members("active") {
-                activeModal = ActiveModal(modal: try active.string("modal"), kind: try active.string("kind"), entry: try active.string("entry"))
+            tab = m.optionalString(.tab)
+            if let active = try m.members(.active) {
+                activeModal = ActiveModal(modal: try active.string(.modal), kind: try active.string(.kind), entry: try active.string(.entry))
             }
-            queue = m.strings("queue")
+            queue = m.strings(.queue)
             var stacks: [String: [String]] = [:]
-            if let members = try m.members("stacks") {
+            if let members = try m.members(.stacks) {
                 for tab in members.object.keys { stacks[tab] = members.strings(tab) }
             }
             self.stacks = stacks
@@ -132,11 +134,11 @@ public struct PendingEntry: Sendable, Hashable {
     public var scene: String?
 
     init(_ m: Members) throws(EntryClientError) {
-        id = try m.string("id")
-        route = try m.string("route")
-        source = try m.string("source")
-        received = m.double("received") ?? 0
-        expires = m.double("expires")
-        scene = m.optionalString("scene")
+        id = try m.string(.id)
+        route = try m.string(.route)
+        source = try m.string(.source)
+        received = m.double(.received) ?? 0
+        expires = m.double(.expires)
+        scene = m.optionalString(.scene)
     }
 }

@@ -80,7 +80,7 @@ extension SceneEvent {
     /// Reads a scene event from a line already parsed; nil for anything else, or an event this
     /// client does not know or cannot read.
     package static func decoded(_ message: JSONValue) -> SceneEvent? {
-        guard let members = try? Members(message, line: ""), let event = members.optionalString("event") else { return nil }
+        guard let members = try? Members(message, line: ""), let event = members.optionalString(.event) else { return nil }
         return try? decode(event, members)
     }
 

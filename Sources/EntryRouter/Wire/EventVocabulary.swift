@@ -1,7 +1,7 @@
 // The event vocabulary of the wire protocol (docs/PROTOCOL.md, events), in one place: each event's
-// name (`EventName`), the members it may carry (`EventMember`), and which name each `Event` is
+// name (`EventName`), the members it may carry (`MessageMember`, the names of replies' members too), and which name each `Event` is
 // written under (`Event.name`). The encoder writes these names (`MessageEncoding.swift`, as
-// constants), the client's decoders switch over `EventName` and read `EventMember`s, and the
+// constants), the client's decoders switch over `EventName` and read `MessageMember`s, and the
 // scenario vocabulary and the docs' event tables derive from them; `EventVocabularyTests` encodes one
 // of each `Event` and holds its line to its name and members.
 //
@@ -16,7 +16,7 @@ package enum EventName: String, CaseIterable, Sendable {
 
     /// The members an event of this name may carry besides `event`, in the order they are written:
     /// what an `expect` pattern of a scenario may name.
-    package var members: [EventMember] {
+    package var members: [MessageMember] {
         switch self {
         case .present: [.scene, .modal, .kind, .route, .entry, .params]
         case .update: [.scene, .modal, .params]
@@ -38,12 +38,6 @@ package enum EventName: String, CaseIterable, Sendable {
         case .entry, .scene: false
         }
     }
-}
-
-/// The member names of events besides `event`.
-package enum EventMember: String, CaseIterable, Sendable {
-    case scene, modal, kind, route, entry, params, tab, step, flow, screen, parent, backStack, reason
-    case id, state, what, gate, open
 }
 
 extension Event {
