@@ -80,7 +80,7 @@ package struct CheckRunner {
     static func describe(_ step: ScenarioStep) -> String {
         switch step {
         case .send(let name, let lines, _):
-            let ops = lines.map { $0["op"]?.stringValue ?? "?" }.joined(separator: " + ")
+            let ops = lines.map { $0[RequestFields.Field.op.rawValue]?.stringValue ?? "?" }.joined(separator: " + ")
             return "\(name.padded(to: 7)) send \(ops)"
         case .expect(let name, let pattern, _, let confirm):
             return "\(name.padded(to: 7)) expect \(compact(pattern))" + (confirm == false ? ", not confirmed" : "")

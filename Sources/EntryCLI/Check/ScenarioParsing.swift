@@ -60,7 +60,7 @@ extension Scenario {
             }
             for (line, reply) in zip(lines, replies) {
                 if let op = ScenarioVocabulary.unknownOp(line), reply?[.error]?[.code] != .string(ErrorCode.unknownOp.rawValue) {
-                    let hint = line["op"]?.stringValue.flatMap { NearestName.suggestion(for: $0, among: ScenarioVocabulary.ops) }
+                    let hint = line[RequestFields.Field.op.rawValue]?.stringValue.flatMap { NearestName.suggestion(for: $0, among: ScenarioVocabulary.ops) }
                     throw StepError(message: "unknown op \"\(op)\"" + (hint.map { "; did you mean \"\($0)\"?" } ?? "")
                                     + " (to test unknown_op on purpose, expect it in `reply`)")
                 }

@@ -38,7 +38,7 @@ enum ScenarioVocabulary {
         var line: [UInt8] = []
         JSONWriter.append(request, to: &line)
         guard case .failure(let failure) = Request.decode(line: line[...]), failure.error.code == .unknownOp else { return nil }
-        return request["op"]?.stringValue ?? "?"
+        return request[RequestFields.Field.op.rawValue]?.stringValue ?? "?"
     }
 
     /// The decoder's refusal of a member `request`'s op does not define (docs/PROTOCOL.md), if any.

@@ -1,3 +1,4 @@
+import EntryClient
 import EntryDaemon
 import EntryRouter
 import EntrySystem
@@ -75,12 +76,11 @@ package final class Client {
     /// Shows the token; the daemon answers a good `hello` with ok, anything else with `not_allowed`
     /// before it closes.
     private func hello(_ token: String) throws(ClientError) {
-        var line = Array(#"{"op":"hello","token":"#.utf8)
-        JSONWriter.appendString(token, to: &line)
-        line += Array("}\n".utf8)
-        try send(bytes: line)
+        var line: [UInt8] = []
+        JSONWriter.append(EntryRequest.hello(token: token).json(req: nil), to: &line)
+        try send(bytes: line + [UInt8(ascii: "\n")])
         guard let reply = try readLine(timeoutMilliseconds: 10_000) else { throw .closedWithoutReply(path: path) }
-        guard case .bool(true)? = (try? JSONValue.parse(reply[...]))?["ok"] else { throw .tokenRefused(path: path) }
+        guard case .bool(true)? = (try? JSONValue.parse(reply[...]))?[.ok] else { throw .tokenRefused(path: path) }
     }
 
     /// Writes `line`, adding the newline.

@@ -139,7 +139,7 @@ struct SceneSession {
 
     private func send(_ requests: [JSONValue]) throws(ClientError) {
         guard !requests.isEmpty else { return }
-        for request in requests where !json && request["op"] != .string("status") {
+        for request in requests where !json && request[RequestFields.Field.op.rawValue] != .string(OpName.status.rawValue) {
             print(EventLine.stamp(milliseconds: now) + label + " > " + EventLine.describeRequest(request))
         }
         Talk.flush()

@@ -1,3 +1,4 @@
+import EntryClient
 import EntryDaemon
 import EntryRouter
 import Glibc
@@ -10,7 +11,7 @@ enum Watch {
         let started = Monotonic.milliseconds()
         do throws(ClientError) {
             let client = try Client(path: path, tokenFile: parsed.value("token-file"))
-            try client.send(#"{"op":"watch","req":1}"#)
+            try client.send(Talk.line(EntryRequest.watch.json(req: 1)))
             while let line = try client.readLine() {
                 if parsed.has("json") {
                     print(String(decoding: TimedLine.stamped(line, at: WallClock.now()), as: UTF8.self))
