@@ -71,4 +71,11 @@ import Testing
             #expect(row.contains("`\(change.rawValue)`"), "the row of event `scene` does not name the change `\(change.rawValue)`")
         }
     }
+
+    @Test func theEntryEventsRowNamesEveryState() throws {
+        let row = try #require(try Self.rows(exampleKey: "event")[EventName.entry.rawValue])
+        for state in EntryState.allCases {
+            #expect(row.contains("`\(state.rawValue)`"), "the row of event `entry` does not name the state `\(state.rawValue)`")
+        }
+    }
 }

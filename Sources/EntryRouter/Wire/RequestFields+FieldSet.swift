@@ -1,5 +1,5 @@
 /// The set of fields a request carries or an op defines (`OpName.fields`), one bit per field; each
-/// field's bit and its name as a set are with the vocabulary (`RequestVocabulary.swift`).
+/// field's bit and its name as a set are with the vocabulary (`Vocabulary/RequestVocabulary.swift`).
 extension RequestFields {
     /// A set of fields, one bit each: the decoder marks each member it reads, and the op's set is
     /// checked once, after the line, so that a known key costs one `or` more.

@@ -1,7 +1,8 @@
 import EntryKit
 
 /// The members of a request line, read straight from the bytes into one slot per known field
-/// (`Values`, declared with the vocabulary in `RequestVocabulary.swift`, its member loop with it).
+/// (`Values`, declared with the vocabulary in `Vocabulary/RequestVocabulary.swift`, its member loop
+/// with it).
 ///
 /// This is the JSON half of request decoding: it checks syntax, not meaning, and it never builds
 /// a dictionary of the top-level object. Unknown members are checked (they must be valid JSON) and
