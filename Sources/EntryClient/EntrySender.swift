@@ -40,7 +40,7 @@ public final class EntrySender: Sendable {
 
     /// Withdraws matching entries; returns how many.
     public func retract(_ target: RetractTarget) async throws(EntryClientError) -> Int {
-        try await connection.request(.retract(target)).int("retracted") ?? 0
+        try await connection.request(.retract(target)).int(.retracted) ?? 0
     }
 
     /// One page of status; pass the page's `next` as `after` for the following one.

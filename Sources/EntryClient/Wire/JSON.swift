@@ -8,7 +8,8 @@ public typealias JSONValue = EntryRouter.JSONValue
 public typealias Params = [String: JSONValue]
 
 /// Reading the daemon's lines: required members throw, naming the member, and anything else the
-/// line carries is ignored, so that a newer daemon may add members (events gain fields).
+/// line carries is ignored, so that a newer daemon may add members (events gain fields). Members are
+/// named as the engine's vocabulary declares them (`MessageMember`), so the client spells none.
 struct Members {
     let object: [String: JSONValue]
     let line: String
@@ -19,51 +20,56 @@ struct Members {
         self.line = line
     }
 
-    func string(_ key: String) throws(EntryClientError) -> String {
-        guard let value = object[key]?.stringValue else { throw .badReply(line: line, reason: "no string `\(key)`") }
+    func string(_ member: MessageMember) throws(EntryClientError) -> String {
+        guard let value = object[member.rawValue]?.stringValue else {
+            throw .badReply(line: line, reason: "no string `\(member.rawValue)`")
+        }
         return value
     }
 
-    func optionalString(_ key: String) -> String? { object[key]?.stringValue }
+    func optionalString(_ member: MessageMember) -> String? { object[member.rawValue]?.stringValue }
 
-    func bool(_ key: String) -> Bool? {
-        if case .bool(let value)? = object[key] { return value }
+    func bool(_ member: MessageMember) -> Bool? {
+        if case .bool(let value)? = object[member.rawValue] { return value }
         return nil
     }
 
-    func int(_ key: String) -> Int? {
-        switch object[key] {
+    func int(_ member: MessageMember) -> Int? {
+        switch object[member.rawValue] {
         case .number(let value)?: Int(exactly: value)
         case .largeInteger(let value)?: Int(exactly: value)
         default: nil
         }
     }
 
-    func double(_ key: String) -> Double? {
-        switch object[key] {
+    func double(_ member: MessageMember) -> Double? {
+        switch object[member.rawValue] {
         case .number(let value)?: value
         case .largeInteger(let value)?: Double(value)
         default: nil
         }
     }
 
-    func params(_ key: String) -> Params {
-        if case .object(let members)? = object[key] { return members }
+    func params(_ member: MessageMember) -> Params {
+        if case .object(let members)? = object[member.rawValue] { return members }
         return [:]
     }
 
+    func strings(_ member: MessageMember) -> [String] { strings(member.rawValue) }
+
+    /// The strings of a member named by the line's data, not the protocol (a tab of `stacks`).
     func strings(_ key: String) -> [String] {
         guard case .array(let items)? = object[key] else { return [] }
         return items.compactMap(\.stringValue)
     }
 
-    func members(_ key: String) throws(EntryClientError) -> Members? {
-        guard let value = object[key], value != .null else { return nil }
+    func members(_ member: MessageMember) throws(EntryClientError) -> Members? {
+        guard let value = object[member.rawValue], value != .null else { return nil }
         return try Members(value, line: line)
     }
 
-    func array(_ key: String) throws(EntryClientError) -> [Members] {
-        guard case .array(let items)? = object[key] else { return [] }
+    func array(_ member: MessageMember) throws(EntryClientError) -> [Members] {
+        guard case .array(let items)? = object[member.rawValue] else { return [] }
         var result: [Members] = []
         for item in items { result.append(try Members(item, line: line)) }
         return result
