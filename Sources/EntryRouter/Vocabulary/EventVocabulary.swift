@@ -30,14 +30,6 @@ package enum EventName: String, CaseIterable, Sendable {
         case .scene: [.scene, .what, .gate, .open, .screen, .reason]
         }
     }
-
-    /// Whether the event tells a scene what to do; the others tell watchers what changed.
-    package var isToScene: Bool {
-        switch self {
-        case .present, .update, .dismiss, .selectTab, .start, .show, .pop, .detach: true
-        case .entry, .scene: false
-        }
-    }
 }
 
 extension Event {
