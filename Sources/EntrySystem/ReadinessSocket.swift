@@ -40,23 +40,11 @@ package final class ReadinessSocket: @unchecked Sendable {
     /// Binds a datagram socket at `path`, replacing what a run before left there.
     package init(path: String) throws(Failure) {
         let bytes = Array(path.utf8)
-        var address = sockaddr_un()
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw .pathTooLong(path: path) }
-        #if canImport(Darwin)
-        let fd = socket(AF_UNIX, SOCK_DGRAM, 0)
-        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        #else
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #endif
+        guard bytes.count <= UnixSocket.pathLimit else { throw .pathTooLong(path: path) }
+        let fd = UnixSocket.closeOnExec(family: AF_UNIX, type: datagramType)
         guard fd >= 0 else { throw .socket(code: errno) }
         unlink(path)
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { room in
-            for (index, byte) in bytes.enumerated() { room[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = UnixSocket.withAddress(bytes) { bind(fd, $0, $1) }
         guard bound == 0 else {
             let code = errno
             close(fd)
@@ -97,3 +85,10 @@ package final class ReadinessSocket: @unchecked Sendable {
         unlink(path)
     }
 }
+
+/// `SOCK_DGRAM` as `socket` takes it: a plain constant on Darwin, an enum on Glibc.
+#if canImport(Darwin)
+private let datagramType = SOCK_DGRAM
+#else
+private let datagramType = Int32(SOCK_DGRAM.rawValue)
+#endif

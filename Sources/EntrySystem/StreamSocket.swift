@@ -40,7 +40,7 @@ package final class StreamSocket: @unchecked Sendable {
     }
 
     /// The largest socket path this platform's `sun_path` holds, without its terminating zero.
-    package static var unixPathLimit: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
+    package static var unixPathLimit: Int { UnixSocket.pathLimit }
 
     /// Connects to the Unix socket at `path` and reads the listener's uid; nothing is left open
     /// when it throws.
@@ -48,14 +48,7 @@ package final class StreamSocket: @unchecked Sendable {
         let bytes = Array(path.utf8)
         guard !bytes.isEmpty, bytes.count <= Self.unixPathLimit else { throw .pathTooLong(bytes: bytes.count) }
         let fd = try Self.makeSocket(family: AF_UNIX, type: streamType)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { room in
-            for (index, byte) in bytes.enumerated() { room[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let result = UnixSocket.withAddress(bytes) { connect(fd, $0, $1) }
         guard result == 0 else {
             let code = errno
             close(fd)
@@ -142,16 +135,12 @@ package final class StreamSocket: @unchecked Sendable {
 
     /// A close-on-exec socket that never raises SIGPIPE.
     private static func makeSocket(family: Int32, type: Int32) throws(Failure) -> Int32 {
-        #if canImport(Darwin)
-        let fd = socket(family, type, 0)
+        let fd = UnixSocket.closeOnExec(family: family, type: type)
         guard fd >= 0 else { throw .socket(code: errno) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
         // Darwin has no MSG_NOSIGNAL: the socket itself is told.
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #else
-        let fd = socket(family, type | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .socket(code: errno) }
         #endif
         return fd
     }

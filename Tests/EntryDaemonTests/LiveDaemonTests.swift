@@ -1,4 +1,5 @@
 import EntryDaemon
+import EntrySystem
 import Glibc
 import Testing
 
@@ -87,12 +88,7 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.file("s")
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = UnixSocket.withAddress(Array(path.utf8)) { bind(fd, $0, $1) }
         close(fd)
         #expect(bound == 0)
         let daemon = LiveDaemon(socket: path)

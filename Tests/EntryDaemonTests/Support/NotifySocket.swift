@@ -1,3 +1,4 @@
+import EntrySystem
 import Glibc
 
 /// A datagram socket standing in for systemd's `$NOTIFY_SOCKET`: the live tests learn that the
@@ -8,13 +9,8 @@ final class NotifySocket {
 
     init(path: String) {
         self.path = path
-        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        fd = UnixSocket.closeOnExec(family: AF_UNIX, type: Int32(SOCK_DGRAM.rawValue))
+        _ = UnixSocket.withAddress(Array(path.utf8)) { bind(fd, $0, $1) }
     }
 
     /// The next datagram, or nil when none came within the timeout.
