@@ -102,8 +102,9 @@ extension RequestFields {
     /// Refuses a member `op` does not define: the first unknown key in line order, else the first
     /// of another op's fields, else an unknown key of `launch`.
     func checkStrict(_ op: OpName) throws(WireError) {
-        let stray = values.unknownKeys.first ?? present.subtracting(op.fields.union(.common)).members.first?.rawValue
-        if let stray {
+        // Another op's fields are listed (an array) only when there is one: a good request makes none.
+        let others = present.subtracting(op.fields.union(.common))
+        if let stray = values.unknownKeys.first ?? (others.isEmpty ? nil : others.members.first?.rawValue) {
             throw WireError.strayField(stray, op: op, known: op.fields.members.map(\.rawValue) + ["req"])
         }
         if let launch = values.launch, let stray = launch.unknownKeys.first {
